@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build: compile native modules and the app with dev dependencies, ship only what runs.
+FROM node:22-bookworm-slim AS base
+WORKDIR /app
+
+FROM base AS deps
+# better-sqlite3 compiles from source when no prebuilt binary can be fetched.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --include=dev --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund
+
+FROM base AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/app/data \
+    DATABASE_URL=file:/app/data/app.db
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/package.json /app/server.js ./
+COPY --from=build /app/db/seed ./db/seed
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+# SQLite database, outbox and (later) uploads live here; mount a volume to keep them.
+VOLUME ["/app/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# server.js runs the migrations (and seeds an empty database) before it listens.
+CMD ["node", "server.js"]

@@ -1,0 +1,760 @@
+/**
+ * Page flow: entering pages (codeBefore and GOTO chains), pressing buttons (validation, button value,
+ * codeAfter, loop counters, special targets), Back, Save & Exit and resume. Every function is pure: it
+ * returns a new state and never mutates its inputs.
+ */
+import { answersFromJSON, cloneAnswers, createAnswers, getRaw, getVar, isBlank, varGet, varKey, varSet } from "./answers";
+import { formatDays } from "./dates";
+import { isSpecialTarget, type SpecialTarget } from "./guide";
+import { escapeHtml, renderMacros, resolvePopups } from "./macros";
+import { runScript, type ScriptError } from "./script";
+import type { Answers, AnswerValue, Button, Guide, Page } from "./types";
+import { own, setOwn } from "./util";
+import {
+  inputName,
+  listOptions,
+  numberPickOptions,
+  validatePage,
+  type FieldError,
+  type FormValues,
+  type PickOption,
+} from "./validate";
+import { toNumber, toStr } from "./values";
+import { decodeEntities } from "./xml";
+
+/** Maximum GOTO jumps without user input before reporting an infinite loop (as A2J). */
+export const MAX_JUMPS = 100;
+/** Maximum visited-page entries kept in the history. */
+export const MAX_HISTORY = 1000;
+
+export const VISITED_PAGES_VAR = "A2J Visited Pages";
+export const INCOMPLETE_VAR = "A2J Interview Incomplete TF";
+export const BOOKMARK_VAR = "A2J Bookmark";
+
+/** One entry of the visited-pages history. */
+export interface VisitedPage {
+  interviewPage: string;
+  /** Value of the page's counting variable when it was entered (null for non-loop pages). */
+  repeatVarValue: number | null;
+  outerLoopVarValue: number | null;
+}
+
+/** Serialisable interview state: the answers plus the visited-page history (last = current page). */
+export interface InterviewState {
+  answers: Answers;
+  history: VisitedPage[];
+}
+
+/** A script error, with where it happened. */
+export interface FlowScriptError extends ScriptError {
+  page: string;
+  script: "codeBefore" | "codeAfter";
+}
+
+export type FlowError =
+  | { kind: "missing-page"; page: string; message: string }
+  | { kind: "infinite-loop"; page: string; message: string }
+  | { kind: "no-such-button"; page: string; message: string }
+  | { kind: "not-current-page"; page: string; currentPage: string | null; message: string }
+  | { kind: "no-current-page"; page: string; message: string }
+  | { kind: "internal"; page: string; message: string };
+
+/** What happened after a transition. */
+export type Outcome =
+  | { kind: "page"; page: string }
+  | { kind: "special"; target: SpecialTarget; url?: string; message?: string }
+  | { kind: "invalid"; errors: FieldError[] };
+
+export type TransitionResult =
+  | { ok: true; state: InterviewState; outcome: Outcome; scriptErrors: FlowScriptError[]; traces: string[] }
+  | { ok: false; error: FlowError; scriptErrors: FlowScriptError[] };
+
+const pageCheckers = new WeakMap<Guide, (name: string) => boolean>();
+
+/** GOTO targets a guide accepts: its pages and the special targets. */
+function pageExists(guide: Guide): (name: string) => boolean {
+  let f = pageCheckers.get(guide);
+  if (!f) {
+    f = (name: string) => own(guide.pages, name) !== undefined || isSpecialTarget(name);
+    pageCheckers.set(guide, f);
+  }
+  return f;
+}
+
+function guarded(f: () => TransitionResult): TransitionResult {
+  try {
+    return f();
+  } catch (e) {
+    return { ok: false, error: { kind: "internal", page: "", message: `internal error: ${String(e)}` }, scriptErrors: [] };
+  }
+}
+
+function currentEntry(state: InterviewState): VisitedPage | undefined {
+  return state.history[state.history.length - 1];
+}
+
+/** The current page name, or null before the interview has started. */
+export function currentPage(state: InterviewState): string | null {
+  return currentEntry(state)?.interviewPage ?? null;
+}
+
+function loopValue(answers: Answers, counter: string): number | null {
+  if (counter === "") return null;
+  const n = toNumber(varGet(answers, counter));
+  return Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+/** Index at which a page's fields read and write their variables (the loop counter, else 1). */
+export function answerIndex(entry: VisitedPage | undefined): number {
+  return entry?.repeatVarValue ?? 1;
+}
+
+/** JSON of each history array, so that pushing one entry appends to the string instead of re-serialising. */
+const historyJson = new WeakMap<VisitedPage[], string>();
+
+function historyToJson(history: VisitedPage[], previous?: VisitedPage[]): string {
+  const cached = historyJson.get(history);
+  if (cached !== undefined) return cached;
+  let json: string;
+  const prev = previous ? historyJson.get(previous) : undefined;
+  const last = history[history.length - 1];
+  if (prev !== undefined && previous && last && previous.length === history.length - 1 && previous.length > 0) {
+    json = prev.slice(0, -1) + "," + JSON.stringify(last) + "]";
+  } else {
+    json = JSON.stringify(history);
+  }
+  historyJson.set(history, json);
+  return json;
+}
+
+function writeHistory(answers: Answers, history: VisitedPage[], previous?: VisitedPage[]): void {
+  varSet(answers, VISITED_PAGES_VAR, historyToJson(history, previous));
+  const cur = history[history.length - 1];
+  if (cur) varSet(answers, BOOKMARK_VAR, cur.interviewPage);
+}
+
+function specialResult(
+  target: SpecialTarget,
+  answers: Answers,
+  history: VisitedPage[],
+  extra: { url?: string; message?: string },
+  scriptErrors: FlowScriptError[],
+  traces: string[],
+): TransitionResult {
+  if (target === "SUCCESS" || target === "ASSEMBLE" || target === "ASSEMBLE-SUCCESS" || target === "FAIL") {
+    varSet(answers, INCOMPLETE_VAR, false);
+  } else if (target === "EXIT") {
+    varSet(answers, INCOMPLETE_VAR, true);
+  }
+  writeHistory(answers, history);
+  const outcome: Outcome = { kind: "special", target };
+  if (extra.url) outcome.url = extra.url;
+  if (extra.message) outcome.message = extra.message;
+  return { ok: true, state: { answers, history }, outcome, scriptErrors, traces };
+}
+
+/**
+ * Enter `target` on top of `history` (mutates `answers`): run codeBefore; follow GOTOs (up to MAX_JUMPS).
+ */
+function enter(
+  guide: Guide,
+  answers: Answers,
+  history: VisitedPage[],
+  target: string,
+  today: number,
+  scriptErrors: FlowScriptError[],
+  traces: string[],
+): TransitionResult {
+  let name = target;
+  for (let jumps = 0; ; jumps++) {
+    if (jumps > MAX_JUMPS) {
+      return {
+        ok: false,
+        error: { kind: "infinite-loop", page: name, message: `More than ${MAX_JUMPS} jumps without user input (last page "${name}").` },
+        scriptErrors,
+      };
+    }
+    if (isSpecialTarget(name)) {
+      if (name === "BACK" || name === "RESUME") return back(guide, { answers, history }, scriptErrors, traces);
+      return specialResult(name, answers, history, {}, scriptErrors, traces);
+    }
+    const page = own(guide.pages, name);
+    if (!page) {
+      return { ok: false, error: { kind: "missing-page", page: name, message: `The page ${name} does not exist!` }, scriptErrors };
+    }
+    const r = runScript(page.codeBefore, { answers, today, pageExists: pageExists(guide) });
+    for (const e of r.errors) scriptErrors.push({ ...e, page: name, script: "codeBefore" });
+    traces.push(...r.traces);
+    if (r.goto !== null && r.goto !== name) {
+      name = r.goto;
+      continue;
+    }
+    const entry: VisitedPage = {
+      interviewPage: name,
+      repeatVarValue: loopValue(answers, page.repeatVar),
+      outerLoopVarValue: loopValue(answers, page.outerLoopVar),
+    };
+    const newHistory = [...history, entry];
+    // Over the cap, drop the oldest half at once (so the JSON is rebuilt rarely).
+    if (newHistory.length > MAX_HISTORY) newHistory.splice(0, newHistory.length - Math.floor(MAX_HISTORY / 2));
+    writeHistory(answers, newHistory, history);
+    return { ok: true, state: { answers, history: newHistory }, outcome: { kind: "page", page: name }, scriptErrors, traces };
+  }
+}
+
+function back(
+  _guide: Guide,
+  state: InterviewState,
+  scriptErrors: FlowScriptError[] = [],
+  traces: string[] = [],
+): TransitionResult {
+  const history = state.history.slice(0, -1);
+  if (history.length === 0) {
+    // Nothing to go back to: stay where we are.
+    const cur = currentEntry(state);
+    if (!cur) return { ok: false, error: { kind: "no-current-page", page: "", message: "The interview has not started." }, scriptErrors };
+    return { ok: true, state, outcome: { kind: "page", page: cur.interviewPage }, scriptErrors, traces };
+  }
+  const answers = state.answers;
+  writeHistory(answers, history);
+  const cur = history[history.length - 1] as VisitedPage;
+  restoreLoopCounters(_guide, answers, cur);
+  return { ok: true, state: { answers, history }, outcome: { kind: "page", page: cur.interviewPage }, scriptErrors, traces };
+}
+
+/**
+ * Returning to a visited loop page puts its counting variables back to the values they had there, so the page
+ * shows (and the next press continues from) that iteration, as A2J's page routes with a repeat value do.
+ */
+function restoreLoopCounters(guide: Guide, answers: Answers, entry: VisitedPage): void {
+  const page = own(guide.pages, entry.interviewPage);
+  if (!page) return;
+  if (page.repeatVar !== "" && entry.repeatVarValue !== null) varSet(answers, page.repeatVar, entry.repeatVarValue);
+  if (page.outerLoopVar !== "" && entry.outerLoopVarValue !== null) varSet(answers, page.outerLoopVar, entry.outerLoopVarValue);
+}
+
+/** A button's counting-variable control: `=1` creates the counter (Number) if missing and sets 1; `+=1` adds 1. */
+function applyRepeatVarSet(answers: Answers, button: Button): void {
+  if (button.repeatVar === "" || (button.repeatVarSet !== "=1" && button.repeatVarSet !== "+=1")) return;
+  if (!getVar(answers, button.repeatVar)) {
+    setOwn(answers, varKey(button.repeatVar), { name: button.repeatVar, type: "Number", repeating: false, values: [null] });
+  }
+  if (button.repeatVarSet === "=1") varSet(answers, button.repeatVar, 1);
+  else {
+    const cur = toNumber(varGet(answers, button.repeatVar));
+    varSet(answers, button.repeatVar, (Number.isFinite(cur) ? cur : 0) + 1);
+  }
+}
+
+/** A fresh, not yet started state (all guide variables present, interview marked incomplete). */
+export function createInterviewState(guide: Guide): InterviewState {
+  const answers = createAnswers(guide);
+  varSet(answers, INCOMPLETE_VAR, true);
+  return { answers, history: [] };
+}
+
+/**
+ * Start an interview: a fresh state (or the given answers) entering the guide's first page after its codeBefore.
+ */
+function startInterviewImpl(guide: Guide, today: number, answers?: Answers): TransitionResult {
+  const state = createInterviewState(guide);
+  if (answers) {
+    for (const [k, v] of Object.entries(cloneAnswers(answers))) setOwn(state.answers, k, v);
+    varSet(state.answers, INCOMPLETE_VAR, true);
+  }
+  return enter(guide, state.answers, [], guide.firstPage, today, [], []);
+}
+
+/**
+ * Enter a page by name (e.g. a navigation link), running its codeBefore and any GOTO chain.
+ */
+function enterPageImpl(
+  guide: Guide,
+  state: InterviewState,
+  pageName: string,
+  today: number,
+  opts: TransitionOptions = {},
+): TransitionResult {
+  return enter(guide, opts.inPlace ? state.answers : cloneAnswers(state.answers), state.history, pageName, today, [], []);
+}
+
+/** Go back to the previous visited page, keeping every answer (codeBefore is not re-run). */
+function goBackImpl(guide: Guide, state: InterviewState, opts: TransitionOptions = {}): TransitionResult {
+  return back(guide, { answers: opts.inPlace ? state.answers : cloneAnswers(state.answers), history: state.history });
+}
+
+function goToVisitedImpl(guide: Guide, state: InterviewState, historyIndex: number, opts: TransitionOptions): TransitionResult {
+  const entry = Number.isInteger(historyIndex) ? state.history[historyIndex] : undefined;
+  if (!entry || !own(guide.pages, entry.interviewPage)) {
+    return { ok: false, error: { kind: "missing-page", page: entry?.interviewPage ?? "", message: `There is no visited page ${historyIndex}.` }, scriptErrors: [] };
+  }
+  const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
+  const history = state.history.slice(0, historyIndex + 1);
+  writeHistory(answers, history);
+  restoreLoopCounters(guide, answers, entry);
+  return { ok: true, state: { answers, history }, outcome: { kind: "page", page: entry.interviewPage }, scriptErrors: [], traces: [] };
+}
+
+/** One entry of the "My progress" list of visited pages. */
+export interface VisitedPageView {
+  /** Position in the history (pass to `goToVisited`). */
+  index: number;
+  page: string;
+  /** The page text without markup (macros evaluated), shortened, as a title. */
+  title: string;
+  step: number;
+  repeatVarValue: number | null;
+  current: boolean;
+}
+
+/** The visited pages, oldest first, for a progress/navigation list. */
+export function visitedPages(guide: Guide, state: InterviewState, today: number, maxTitle = 80): VisitedPageView[] {
+  try {
+    return state.history.map((h, i) => {
+      const page = own(guide.pages, h.interviewPage);
+      const text = page ? renderMacros(page.text, state.answers, today) : "";
+      let title = decodeEntities(text.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+      if (title.length > maxTitle) {
+        let cut = title.slice(0, maxTitle - 1);
+        const space = cut.lastIndexOf(" ");
+        if (space > maxTitle / 2) cut = cut.slice(0, space); // end on a whole word
+        title = cut.trimEnd() + "…";
+      }
+      return {
+        index: i,
+        page: h.interviewPage,
+        title: title === "" ? h.interviewPage : title,
+        step: page?.step ?? 0,
+        repeatVarValue: h.repeatVarValue,
+        current: i === state.history.length - 1,
+      };
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** "Save & Exit": go to the guide's exit page, marking the interview incomplete. BACK/RESUME there return. */
+function saveAndExitImpl(guide: Guide, state: InterviewState, today: number): TransitionResult {
+  const answers = cloneAnswers(state.answers);
+  varSet(answers, INCOMPLETE_VAR, true);
+  if (guide.exitPage === "") return specialResult("EXIT", answers, state.history, {}, [], []);
+  return enter(guide, answers, state.history, guide.exitPage, today, [], []);
+}
+
+function parseHistory(raw: AnswerValue, guide: Guide): VisitedPage[] {
+  if (typeof raw !== "string" || raw.trim() === "") return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  const out: VisitedPage[] = [];
+  for (const item of data) {
+    if (typeof item !== "object" || item === null) continue;
+    const r = item as Record<string, unknown>;
+    const page = r.interviewPage;
+    if (typeof page !== "string" || !own(guide.pages, page)) continue;
+    const num = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v >= 1 ? v : typeof v === "string" && /^\d+$/.test(v) && Number(v) >= 1 ? Number(v) : null);
+    out.push({ interviewPage: page, repeatVarValue: num(r.repeatVarValue), outerLoopVarValue: num(r.outerLoopVarValue) });
+  }
+  return out;
+}
+
+/**
+ * Resume an interview from saved answers (JSON form or already parsed): reopen the last visited page with its
+ * history, without re-running codeBefore. Without a usable history, start at the first page.
+ */
+function resumeInterviewImpl(guide: Guide, saved: Answers | string, today: number): TransitionResult {
+  const parsed = answersFromJSON(typeof saved === "string" ? saved : JSON.parse(JSON.stringify(saved)), guide);
+  if (!parsed.ok) return { ok: false, error: { kind: "no-current-page", page: "", message: parsed.error }, scriptErrors: [] };
+  const answers = parsed.value;
+  const history = parseHistory(getRaw(answers, VISITED_PAGES_VAR), guide);
+  if (history.length === 0) {
+    const bookmark = getRaw(answers, BOOKMARK_VAR);
+    if (typeof bookmark === "string" && own(guide.pages, bookmark)) {
+      history.push({ interviewPage: bookmark, repeatVarValue: null, outerLoopVarValue: null });
+    } else {
+      varSet(answers, INCOMPLETE_VAR, true);
+      return enter(guide, answers, [], guide.firstPage, today, [], []);
+    }
+  }
+  writeHistory(answers, history);
+  const cur = history[history.length - 1] as VisitedPage;
+  return { ok: true, state: { answers, history }, outcome: { kind: "page", page: cur.interviewPage }, scriptErrors: [], traces: [] };
+}
+
+/**
+ * Options of a transition. By default the input state is left untouched and the new state is a copy.
+ * With `inPlace: true` the input state is consumed: its answers are updated in place (no copy, which is
+ * what makes a transition cheap on guides with thousands of variables) and it must not be used afterwards.
+ * A server that loads the state from storage for each request can always use `inPlace`.
+ */
+export interface TransitionOptions {
+  inPlace?: boolean;
+}
+
+/** Input of a button press. */
+export interface SubmitInput {
+  /** The page the form was rendered for (must be the current page). */
+  pageName: string;
+  /** Index of the pressed button on that page. */
+  buttonIndex: number;
+  /** Posted field values keyed by field input name. */
+  values: FormValues;
+}
+
+/**
+ * Press a button, in A2J's order: validate every field → store fields and the button's value at the loop
+ * index → FAIL/BACK/RESUME → codeAfter (its GOTO wins over the button's target) → repeatVarSet (`=1`, `+=1`)
+ * → special targets → enter the next page (codeBefore, GOTO chain). A blank target stays on the page.
+ */
+function submitPageImpl(
+  guide: Guide,
+  state: InterviewState,
+  input: SubmitInput,
+  today: number,
+  opts: TransitionOptions = {},
+): TransitionResult {
+  const scriptErrors: FlowScriptError[] = [];
+  const traces: string[] = [];
+  const entry = currentEntry(state);
+  if (!entry || entry.interviewPage !== input.pageName) {
+    return {
+      ok: false,
+      error: {
+        kind: "not-current-page",
+        page: input.pageName,
+        currentPage: entry?.interviewPage ?? null,
+        message: `The page "${input.pageName}" is not the current page.`,
+      },
+      scriptErrors,
+    };
+  }
+  const page = own(guide.pages, entry.interviewPage);
+  if (!page) {
+    return { ok: false, error: { kind: "missing-page", page: entry.interviewPage, message: `The page ${entry.interviewPage} does not exist!` }, scriptErrors };
+  }
+  const button = Number.isInteger(input.buttonIndex) ? page.buttons[input.buttonIndex] : undefined;
+  if (!button) {
+    return { ok: false, error: { kind: "no-such-button", page: page.name, message: `The page "${page.name}" has no button ${input.buttonIndex}.` }, scriptErrors };
+  }
+  const history = state.history; // never mutated: transitions build new arrays
+  if (button.next === "BACK" || button.next === "RESUME") {
+    // Back never blocks and never loses what was typed: valid fields and the button value are kept,
+    // invalid ones are dropped, codeAfter is skipped (as in A2J), the loop counter is still applied.
+    const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
+    const { errors, assignments } = validatePage(page, input.values, today);
+    const bad = new Set(errors.map((e) => e.inputName));
+    const index = page.repeatVar !== "" ? answerIndex(entry) : undefined;
+    for (const a of assignments) if (!bad.has(varKey(a.name))) varSet(answers, a.name, a.value, index);
+    if (button.name !== "") varSet(answers, button.name, button.value, index);
+    applyRepeatVarSet(answers, button);
+    return back(guide, { answers, history }, scriptErrors, traces);
+  }
+
+  const { errors, assignments } = validatePage(page, input.values, today);
+  if (errors.length > 0) {
+    return { ok: true, state, outcome: { kind: "invalid", errors }, scriptErrors, traces };
+  }
+  const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
+  const index = page.repeatVar !== "" ? answerIndex(entry) : undefined;
+  for (const a of assignments) varSet(answers, a.name, a.value, index);
+  if (button.name !== "") varSet(answers, button.name, button.value, index);
+
+  if (button.next === "FAIL") {
+    return specialResult("FAIL", answers, history, { url: button.url }, scriptErrors, traces);
+  }
+
+  const r = runScript(page.codeAfter, { answers, today, pageExists: pageExists(guide) });
+  for (const e of r.errors) scriptErrors.push({ ...e, page: page.name, script: "codeAfter" });
+  traces.push(...r.traces);
+
+  applyRepeatVarSet(answers, button);
+
+  if (isSpecialTarget(button.next)) {
+    const extra: { url?: string; message?: string } = {};
+    if (button.url) extra.url = button.url;
+    if (button.message) extra.message = button.message;
+    return specialResult(button.next, answers, history, extra, scriptErrors, traces);
+  }
+  const target = r.goto !== null && r.goto !== button.next ? r.goto : button.next;
+  if (target === "") {
+    writeHistory(answers, history);
+    return { ok: true, state: { answers, history }, outcome: { kind: "page", page: page.name }, scriptErrors, traces };
+  }
+  return enter(guide, answers, history, target, today, scriptErrors, traces);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Render model
+
+export interface FieldView {
+  index: number;
+  type: Page["fields"][number]["type"];
+  /** Name of the form input to post this field's value under. */
+  inputName: string;
+  /** Label HTML with macros evaluated. */
+  label: string;
+  required: boolean;
+  /** Current value as text (answer, else submitted value, else default). */
+  value: string;
+  /** For checkboxes and radios: whether this one is selected. */
+  checked: boolean;
+  /** For radios: the value this option stores. */
+  optionValue: string;
+  /** For textpick, numberpick and gender: the choices. */
+  options: PickOption[];
+  min: string;
+  max: string;
+  maxChars: number | null;
+  placeholder: string;
+  /** Validation message, when the last submit failed on this field. */
+  error: string | null;
+}
+
+export interface ButtonView {
+  index: number;
+  /** Label with macros evaluated (blank labels become "Continue"). */
+  label: string;
+  next: string;
+  special: SpecialTarget | null;
+}
+
+export interface PopupView {
+  id: string;
+  name: string;
+  /** Popup text HTML (macros evaluated), or null if the guide has no such page. */
+  html: string | null;
+}
+
+export interface PageView {
+  name: string;
+  step: { index: number; number: string; text: string };
+  /** Loop index the fields are bound to (1 outside loops). */
+  answerIndex: number;
+  text: string;
+  textCitation: string;
+  learn: string;
+  help: string;
+  helpCitation: string;
+  helpImageURL: string;
+  helpAltText: string;
+  helpVideoURL: string;
+  helpAudioURL: string;
+  textAudioURL: string;
+  fields: FieldView[];
+  buttons: ButtonView[];
+  popups: PopupView[];
+  /** Field errors of a failed submit, in field order. */
+  errors: FieldError[];
+  canGoBack: boolean;
+  isExitPage: boolean;
+  /** False when the guide set `A2J Navigation TF` to false (hide the progress/navigation menu). */
+  allowNavigation: boolean;
+}
+
+function storedText(v: AnswerValue): string {
+  if (v === null) return "";
+  return toStr(v);
+}
+
+export interface RenderOptions {
+  /** Values posted with a failed submit, shown again in the fields. */
+  submitted?: FormValues;
+  /** Errors of a failed submit. */
+  errors?: FieldError[];
+}
+
+/**
+ * The render model of the current page: texts with macros evaluated and popups resolved, fields with their
+ * current values and errors, buttons, step and help. Never throws; returns null when there is no current page.
+ */
+export function renderPage(guide: Guide, state: InterviewState, today: number, opts: RenderOptions = {}): PageView | null {
+  try {
+    return renderPageImpl(guide, state, today, opts);
+  } catch {
+    return null;
+  }
+}
+
+function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts: RenderOptions): PageView | null {
+  const entry = currentEntry(state);
+  if (!entry) return null;
+  const page = own(guide.pages, entry.interviewPage);
+  if (!page) return null;
+  const answers = state.answers;
+  const idx = page.repeatVar !== "" ? answerIndex(entry) : 1;
+  const popupRefs: { id: string; name: string; exists: boolean }[] = [];
+  const html = (s: string) => {
+    if (s === "") return "";
+    const withMacros = renderMacros(s, answers, today);
+    const r = resolvePopups(withMacros, guide, "a2j-popup-");
+    for (const p of r.popups) {
+      const existing = popupRefs.find((x) => x.name === p.name);
+      if (!existing) {
+        const id = `a2j-popup-${popupRefs.length + 1}`;
+        popupRefs.push({ ...p, id });
+      }
+    }
+    // Re-number ids consistently across all texts of the page.
+    return r.html.replace(/#a2j-popup-(\d+)/g, (_m, n: string) => {
+      const p = r.popups[Number(n) - 1];
+      const ref = p ? popupRefs.find((x) => x.name === p.name) : undefined;
+      return `#${ref?.id ?? "a2j-popup-" + n}`;
+    });
+  };
+
+  const errors = opts.errors ?? [];
+  const submitted = opts.submitted;
+  const fields: FieldView[] = page.fields.map((f, i) => {
+    const name = inputName(f, i);
+    const stored = f.name !== "" ? getRaw(answers, f.name, idx) : null;
+    let value = storedText(stored);
+    if (f.type === "datemdy" && typeof stored === "string") value = stored;
+    const sub = submitted?.[name];
+    if (submitted && sub !== undefined) value = Array.isArray(sub) ? (sub[0] ?? "") : sub;
+    if (isBlank(stored) && !submitted && f.type !== "radio" && f.type !== "checkbox" && f.type !== "checkboxNOTA" && f.type !== "gender") {
+      if (f.value !== "") value = f.type === "datemdy" && f.value.trim().toUpperCase() === "TODAY" ? formatDays(today) : f.value;
+    }
+    let checked = false;
+    if (f.type === "checkbox" || f.type === "checkboxNOTA" || f.type === "checkboxmultiple") {
+      checked = submitted ? sub !== undefined && sub !== "" && sub !== "false" : stored === true || stored === "true";
+      value = "true";
+    } else if (f.type === "radio") {
+      const cur = submitted ? (Array.isArray(sub) ? sub[0] : sub) : storedText(stored);
+      checked = cur !== undefined && cur !== "" && cur === f.value;
+    }
+    let options: PickOption[] = [];
+    if (f.type === "textpick") options = listOptions(f);
+    else if (f.type === "numberpick") options = numberPickOptions(f).map((n) => ({ value: String(n), label: String(n) }));
+    else if (f.type === "gender") options = [
+      { value: "Female", label: "Female" },
+      { value: "Male", label: "Male" },
+    ];
+    const maxChars = parseInt(f.maxChars, 10);
+    const error = errors.find((e) => e.fieldIndex === i)?.message ?? null;
+    return {
+      index: i,
+      type: f.type,
+      inputName: name,
+      label: html(f.label),
+      required: f.required,
+      value,
+      checked,
+      optionValue: f.type === "radio" ? f.value : "",
+      options,
+      min: f.min,
+      max: f.max,
+      maxChars: Number.isFinite(maxChars) && maxChars > 0 ? maxChars : null,
+      placeholder: f.type === "numberssn" ? "999-99-9999" : f.type === "numberphone" ? "(555) 555-5555" : f.type === "datemdy" ? "mm/dd/yyyy" : "",
+      error: error === null ? null : error,
+    };
+  });
+  const buttons: ButtonView[] = page.buttons.map((b, i) => ({
+    index: i,
+    label: b.label.trim() === "" ? "Continue" : renderMacros(b.label, answers, today),
+    next: b.next,
+    special: isSpecialTarget(b.next) ? b.next : null,
+  }));
+  const text = html(page.text);
+  const learn = renderMacros(page.learn, answers, today);
+  const help = html(page.help);
+  const textCitation = html(page.textCitation);
+  const helpCitation = html(page.helpCitation);
+  const popups: PopupView[] = [];
+  for (let k = 0; k < popupRefs.length; k++) {
+    const p = popupRefs[k];
+    if (!p) continue;
+    const pp = own(guide.pages, p.name);
+    popups.push({ id: p.id, name: p.name, html: pp ? html(pp.text) : null });
+  }
+  const step = guide.steps[page.step];
+  const override = getRaw(answers, `A2J Step ${page.step}`);
+  return {
+    name: page.name,
+    step: {
+      index: page.step,
+      number: step?.number ?? String(page.step),
+      text: typeof override === "string" && override.trim() !== "" ? escapeHtml(override) : (step?.text ?? ""),
+    },
+    answerIndex: idx,
+    text,
+    textCitation,
+    learn,
+    help,
+    helpCitation,
+    helpImageURL: page.helpImageURL,
+    helpAltText: page.helpAltText,
+    helpVideoURL: page.helpVideoURL,
+    helpAudioURL: page.helpAudioURL,
+    textAudioURL: page.textAudioURL,
+    fields,
+    buttons,
+    popups,
+    errors,
+    canGoBack: state.history.length > 1,
+    isExitPage: page.name === guide.exitPage,
+    allowNavigation: getRaw(answers, "A2J Navigation TF") !== false,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public transitions: never throw (an unexpected failure becomes an "internal" error value).
+
+/** Start an interview: a fresh state (or the given answers) entering the guide's first page after its codeBefore. */
+export function startInterview(guide: Guide, today: number, answers?: Answers): TransitionResult {
+  return guarded(() => startInterviewImpl(guide, today, answers));
+}
+
+/** Enter a page by name (e.g. a navigation link), running its codeBefore and any GOTO chain. */
+export function enterPage(
+  guide: Guide,
+  state: InterviewState,
+  pageName: string,
+  today: number,
+  opts: TransitionOptions = {},
+): TransitionResult {
+  return guarded(() => enterPageImpl(guide, state, pageName, today, opts));
+}
+
+/** Return to an earlier visited page (by history index), keeping every answer; later history is dropped. */
+export function goToVisited(guide: Guide, state: InterviewState, historyIndex: number, opts: TransitionOptions = {}): TransitionResult {
+  return guarded(() => goToVisitedImpl(guide, state, historyIndex, opts));
+}
+
+/** Go back to the previous visited page, keeping every answer (codeBefore is not re-run). */
+export function goBack(guide: Guide, state: InterviewState, opts: TransitionOptions = {}): TransitionResult {
+  return guarded(() => goBackImpl(guide, state, opts));
+}
+
+/** "Save & Exit": go to the guide's exit page, marking the interview incomplete. BACK/RESUME there return. */
+export function saveAndExit(guide: Guide, state: InterviewState, today: number): TransitionResult {
+  return guarded(() => saveAndExitImpl(guide, state, today));
+}
+
+/**
+ * Resume from saved answers (JSON form, or parsed, e.g. from `answersFromANX`): reopen the last visited page
+ * (`A2J Visited Pages`, else `A2J Bookmark`) with its history, without re-running codeBefore; otherwise start.
+ */
+export function resumeInterview(guide: Guide, saved: Answers | string, today: number): TransitionResult {
+  return guarded(() => resumeInterviewImpl(guide, saved, today));
+}
+
+/**
+ * Press a button on the current page, in A2J's order: validate every field (errors → outcome "invalid", state
+ * unchanged) → store fields and the button's name=value at the loop index → FAIL/BACK/RESUME → codeAfter (its
+ * GOTO wins over the button's page target) → repeatVarSet (`=1`, `+=1`) → special targets (SUCCESS, EXIT,
+ * ASSEMBLE, ASSEMBLE-SUCCESS, MESSAGE) → enter the next page (codeBefore, GOTO chain). A blank target stays.
+ */
+export function submitPage(
+  guide: Guide,
+  state: InterviewState,
+  input: SubmitInput,
+  today: number,
+  opts: TransitionOptions = {},
+): TransitionResult {
+  return guarded(() => submitPageImpl(guide, state, input, today, opts));
+}

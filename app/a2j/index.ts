@@ -1,0 +1,90 @@
+/**
+ * A2J Author interview engine: a pure library (no I/O, no clock, no React, no database).
+ * Deterministic given the guide, the answers and "today" (days since 1970-01-01, UTC; see `daysFromDate`).
+ *
+ * Typical server use:
+ * ```ts
+ * const g = loadGuide(guideText);              // once per guide
+ * if (!g.ok) return error(g.error);
+ * let r = startInterview(g.guide, today);      // or resumeInterview(g.guide, savedAnswers, today)
+ * const view = renderPage(g.guide, r.state, today);
+ * r = submitPage(g.guide, r.state, { pageName, buttonIndex, values: formData }, today);
+ * // r.outcome: { kind: "page" } | { kind: "special", target: "SUCCESS" | "EXIT" | … } | { kind: "invalid", errors }
+ * store(JSON.stringify(r.state.answers), answersToANX(r.state.answers));
+ * ```
+ */
+
+export type {
+  Answers,
+  AnswerValue,
+  AnswerVar,
+  Button,
+  Field,
+  FieldType,
+  Guide,
+  GuideVar,
+  Page,
+  Result,
+  Step,
+  VarType,
+} from "./types";
+
+// Guides
+export { BUILTIN_VARS, SPECIAL_TARGETS, isSpecialTarget, lintScripts, loadGuide, loadGuideObject, fieldVarType, withPickLists } from "./guide";
+export type { LoadGuideResult, SpecialTarget } from "./guide";
+
+// Answers (JSON form) and ANX
+export {
+  answersFromJSON,
+  answersToJSON,
+  attachmentPath,
+  cloneAnswers,
+  createAnswers,
+  getRaw,
+  varGet,
+  varSet,
+} from "./answers";
+export { answersFromANX, answersToANX } from "./anx";
+
+// Script language and macros
+export { evalExpression, runScript } from "./script";
+export type { EvalContext, ScriptError, ScriptResult } from "./script";
+export { parseExpression, parseScript } from "./parser";
+export { escapeHtml, renderMacros, resolvePopups } from "./macros";
+
+// Page flow and render model
+export {
+  MAX_JUMPS,
+  createInterviewState,
+  currentPage,
+  enterPage,
+  goBack,
+  goToVisited,
+  renderPage,
+  resumeInterview,
+  saveAndExit,
+  startInterview,
+  submitPage,
+  visitedPages,
+} from "./flow";
+export type {
+  ButtonView,
+  FieldView,
+  FlowError,
+  FlowScriptError,
+  InterviewState,
+  Outcome,
+  PageView,
+  PopupView,
+  RenderOptions,
+  SubmitInput,
+  TransitionOptions,
+  TransitionResult,
+  VisitedPage,
+  VisitedPageView,
+} from "./flow";
+export { DEFAULT_PROMPTS, validatePage } from "./validate";
+export type { FieldError, FormValues } from "./validate";
+
+// Dates
+export { daysFromDate, daysInTimeZone, formatDays, parseUserDate, ymdToDays } from "./dates";

@@ -1,0 +1,171 @@
+import { describe, expect, test } from "vitest";
+import { ymdToDays } from "./dates";
+import type { Field, FieldType, Page } from "./types";
+import { DEFAULT_PROMPTS, listOptions, validatePage, type FormValues } from "./validate";
+
+const TODAY = ymdToDays(2024, 3, 15) as number;
+
+function field(type: FieldType, name: string, extra: Partial<Field> = {}): Field {
+  return {
+    type,
+    label: name,
+    name,
+    value: "",
+    required: false,
+    order: "",
+    min: "",
+    max: "",
+    maxChars: "",
+    calculator: false,
+    listSrc: "",
+    listData: "",
+    sample: "",
+    invalidPrompt: "",
+    ...extra,
+  };
+}
+
+function page(fields: Field[]): Page {
+  return {
+    name: "P",
+    type: "A2J",
+    step: 0,
+    repeatVar: "",
+    nested: false,
+    outerLoopVar: "",
+    text: "",
+    textCitation: "",
+    textAudioURL: "",
+    learn: "",
+    help: "",
+    helpCitation: "",
+    helpMediaLabel: "",
+    helpAudioURL: "",
+    helpReader: "",
+    helpImageURL: "",
+    helpAltText: "",
+    helpVideoURL: "",
+    fields,
+    buttons: [],
+    codeBefore: "",
+    codeAfter: "",
+    codeCitation: "",
+    notes: "",
+  };
+}
+
+function check(fields: Field[], values: FormValues) {
+  const r = validatePage(page(fields), values, TODAY);
+  return { messages: r.errors.map((e) => e.message), stored: Object.fromEntries(r.assignments.map((a) => [a.name, a.value])) };
+}
+
+describe("text-like fields: required and maxChars", () => {
+  for (const t of ["text", "textlong", "numberssn", "numberphone", "numberzip", "useravatar"] as FieldType[]) {
+    test(t, () => {
+      const f = field(t, "V", { required: true, maxChars: "5" });
+      const prompt = t === "numberssn" || t === "numberphone" || t === "numberzip" ? DEFAULT_PROMPTS[t] : DEFAULT_PROMPTS.text;
+      expect(check([f], {}).messages).toEqual([prompt]);
+      expect(check([f], { v: "   " }).messages).toEqual([prompt]);
+      expect(check([f], { v: "123456" }).messages).toEqual([DEFAULT_PROMPTS.maxChars(5)]);
+      expect(check([f], { v: "12345" })).toEqual({ messages: [], stored: { V: "12345" } });
+      expect(check([field(t, "V")], {})).toEqual({ messages: [], stored: { V: "" } });
+    });
+  }
+  test("invalidPrompt replaces the default message", () => {
+    const f = field("text", "V", { required: true, invalidPrompt: "Type your name." });
+    expect(check([f], {}).messages).toEqual(["Type your name."]);
+  });
+  test("textlong keeps line breaks", () => {
+    expect(check([field("textlong", "V")], { v: "a\r\nb" }).stored).toEqual({ V: "a\nb" });
+  });
+});
+
+describe("number fields", () => {
+  test("number: is a number, required, min/max; commas and $ accepted", () => {
+    const f = field("number", "N", { required: true, min: "0", max: "1,000" });
+    expect(check([f], {}).messages).toEqual([DEFAULT_PROMPTS.number]);
+    expect(check([f], { n: "abc" }).messages).toEqual([DEFAULT_PROMPTS.number]);
+    expect(check([f], { n: "-1" }).messages).toEqual([DEFAULT_PROMPTS.numberRange("0", "1,000")]);
+    expect(check([f], { n: "1,001" }).messages).toHaveLength(1);
+    expect(check([f], { n: "999.5" }).stored).toEqual({ N: 999.5 });
+  });
+  test("numberdollar", () => {
+    const f = field("numberdollar", "D", { min: "10" });
+    expect(check([f], { d: "$1,234.50" }).stored).toEqual({ D: 1234.5 });
+    expect(check([f], { d: "5" }).messages).toEqual([DEFAULT_PROMPTS.numberRange("10", "")]);
+    expect(check([f], { d: "five" }).messages).toEqual([DEFAULT_PROMPTS.numberdollar]);
+    expect(check([f], { d: "" }).stored).toEqual({ D: null });
+  });
+  test("numberpick: integers within min..max", () => {
+    const f = field("numberpick", "K", { required: true, min: "1", max: "3" });
+    expect(check([f], {}).messages).toEqual([DEFAULT_PROMPTS.numberpick]);
+    expect(check([f], { k: "2.5" }).messages).toEqual([DEFAULT_PROMPTS.numberpick]);
+    expect(check([f], { k: "4" }).messages).toEqual([DEFAULT_PROMPTS.numberRange("1", "3")]);
+    expect(check([f], { k: "3" }).stored).toEqual({ K: 3 });
+  });
+});
+
+describe("datemdy", () => {
+  test("accepts MMDDYY, MMDDYYYY, m/d/yy, m-d-yyyy and ISO; normalises to MM/DD/YYYY", () => {
+    const f = field("datemdy", "D");
+    expect(check([f], { d: "010203" }).stored).toEqual({ D: "01/02/2003" });
+    expect(check([f], { d: "01022003" }).stored).toEqual({ D: "01/02/2003" });
+    expect(check([f], { d: "1/2/03" }).stored).toEqual({ D: "01/02/2003" });
+    expect(check([f], { d: "1-2-1999" }).stored).toEqual({ D: "01/02/1999" });
+    expect(check([f], { d: "2003-01-02" }).stored).toEqual({ D: "01/02/2003" });
+    expect(check([f], { d: "TODAY" }).stored).toEqual({ D: "03/15/2024" });
+  });
+  test("rejects impossible dates; required; min/max with TODAY", () => {
+    const f = field("datemdy", "D", { required: true, min: "01/01/2000", max: "TODAY" });
+    expect(check([f], { d: "02/30/2020" }).messages).toEqual([DEFAULT_PROMPTS.datemdy]);
+    expect(check([f], {}).messages).toEqual([DEFAULT_PROMPTS.datemdy]);
+    expect(check([f], { d: "12/31/1999" }).messages).toEqual([DEFAULT_PROMPTS.dateRange("01/01/2000", "03/15/2024")]);
+    expect(check([f], { d: "03/16/2024" }).messages).toHaveLength(1);
+    expect(check([f], { d: "2/29/2024" }).stored).toEqual({ D: "02/29/2024" });
+  });
+});
+
+describe("choices", () => {
+  test("radio: group-required, value must be one of the options", () => {
+    const fields = [field("radio", "R", { value: "a", required: true }), field("radio", "R", { value: "b" })];
+    expect(check(fields, {}).messages).toEqual([DEFAULT_PROMPTS.radio]);
+    expect(check(fields, { r: "c" }).messages).toEqual([DEFAULT_PROMPTS.radio]);
+    expect(check(fields, { r: "b" })).toEqual({ messages: [], stored: { R: "b" } });
+    expect(check([field("radio", "R", { value: "a" })], {})).toEqual({ messages: [], stored: {} });
+  });
+  test("checkbox: group-required across the page; unchecked stores false", () => {
+    const fields = [field("checkbox", "A", { required: true }), field("checkbox", "B")];
+    expect(check(fields, {}).messages).toEqual([DEFAULT_PROMPTS.checkbox]);
+    expect(check(fields, { b: "on" })).toEqual({ messages: [], stored: { A: false, B: true } });
+    expect(check([field("checkbox", "A"), field("checkbox", "B")], {})).toEqual({ messages: [], stored: { A: false, B: false } });
+  });
+  test("checkboxNOTA unchecks the others", () => {
+    const fields = [field("checkbox", "A"), field("checkbox", "B"), field("checkboxNOTA", "None", { required: true })];
+    expect(check(fields, { a: "on", none: "on" }).stored).toEqual({ A: false, B: false, None: true });
+    expect(check(fields, {}).messages).toEqual([DEFAULT_PROMPTS.checkboxNOTA]);
+  });
+  test("textpick: options from listData (value or text), sorted by order", () => {
+    const f = field("textpick", "T", { required: true, listData: '<option value="z">Zed</option><option>Alpha</option>', order: "ASC" });
+    expect(listOptions(f)).toEqual([
+      { value: "Alpha", label: "Alpha" },
+      { value: "z", label: "Zed" },
+    ]);
+    expect(check([f], {}).messages).toEqual([DEFAULT_PROMPTS.textpick]);
+    expect(check([f], { t: "Zed" }).messages).toEqual([DEFAULT_PROMPTS.textpick]);
+    expect(check([f], { t: "z" }).stored).toEqual({ T: "z" });
+  });
+  test("gender: Male or Female", () => {
+    const f = field("gender", "User Gender", { required: true });
+    expect(check([f], {}).messages).toEqual([DEFAULT_PROMPTS.gender]);
+    expect(check([f], { "user gender": "other" }).messages).toEqual([DEFAULT_PROMPTS.gender]);
+    expect(check([f], { "user gender": "male" }).stored).toEqual({ "User Gender": "Male" });
+  });
+  test("attachment (our extension) stores the file path", () => {
+    const f = field("attachment", "Lease", { required: true });
+    expect(check([f], {}).messages).toHaveLength(1);
+    expect(check([f], { lease: "uploads/abc.pdf" }).stored).toEqual({ Lease: "uploads/abc.pdf" });
+  });
+  test("fields without a variable name are validated but not stored", () => {
+    expect(check([field("textlong", "")], { "field-1": "hi" })).toEqual({ messages: [], stored: {} });
+  });
+});

@@ -1,0 +1,281 @@
+/**
+ * Field validation and form-value parsing for every A2J field type.
+ */
+import { varKey } from "./answers";
+import { formatDays, parseUserDate } from "./dates";
+import type { Field, Page } from "./types";
+import { parseLooseNumber, type Val } from "./values";
+import { decodeEntities } from "./xml";
+
+/** Values posted by the viewer's form, keyed by each field's `inputName`. */
+export type FormValues = Record<string, string | string[] | undefined>;
+
+export interface FieldError {
+  /** Index of the field on the page. */
+  fieldIndex: number;
+  /** The field's input name. */
+  inputName: string;
+  /** Message to show (the field's invalidPrompt, or a default). */
+  message: string;
+}
+
+export interface Assignment {
+  name: string;
+  value: Val;
+}
+
+/** The name of a field's form input: its variable name lower-cased, or `field-N` for unnamed fields. */
+export function inputName(field: Field, index: number): string {
+  const k = varKey(field.name);
+  return k === "" ? `field-${index + 1}` : k;
+}
+
+/**
+ * Default messages, used when a field has no invalidPrompt: A2J's English field prompts (lang
+ * `FieldPrompts_<type>`) for a missing or unreadable answer, and our own, more specific, messages for
+ * maxChars and min/max failures (A2J shows the generic prompt there).
+ */
+export const DEFAULT_PROMPTS = {
+  text: "You must type a response in the highlighted space before you can continue.",
+  textpick: "You must make a selection from the highlighted space before you can continue.",
+  number: "You must type a number in the highlighted space before you can continue.",
+  numberdollar: "You must type a dollar amount in the highlighted space before you can continue.",
+  numberssn: "You must type a social security number in the highlighted spaces before you can continue.",
+  numberphone: "You must type a phone number in the highlighted spaces before you can continue.",
+  numberzip: "You must type a zip code in the highlighted space before you can continue.",
+  numberpick: "You must select a number from the highlighted space before you can continue.",
+  datemdy: "You must enter a month, day and year in the highlighted spaces before you can continue.",
+  gender: "You must choose either male or female from the highlighted selection before you can continue.",
+  radio: "You must choose a response from the highlighted selection before you can continue.",
+  checkbox: "You must select one or more checkboxes to continue.",
+  checkboxNOTA: 'Please select one or more checkboxes or "None of the above" to continue.',
+  maxChars: (n: number) => `Please use no more than ${n} characters.`,
+  numberRange: (min: string, max: string) =>
+    min !== "" && max !== "" ? `Please enter a number between ${min} and ${max}.` : min !== "" ? `Please enter a number of at least ${min}.` : `Please enter a number no greater than ${max}.`,
+  dateRange: (min: string, max: string) =>
+    min !== "" && max !== "" ? `Please enter a date between ${min} and ${max}.` : min !== "" ? `Please enter a date on or after ${min}.` : `Please enter a date on or before ${max}.`,
+} as const;
+
+function typePrompt(t: Field["type"]): string {
+  switch (t) {
+    case "textpick":
+    case "number":
+    case "numberdollar":
+    case "numberssn":
+    case "numberphone":
+    case "numberzip":
+    case "numberpick":
+    case "datemdy":
+    case "gender":
+    case "radio":
+    case "checkbox":
+    case "checkboxNOTA":
+      return DEFAULT_PROMPTS[t];
+    default:
+      return DEFAULT_PROMPTS.text;
+  }
+}
+
+export interface PickOption {
+  value: string;
+  label: string;
+}
+
+/** Options of a textpick list: `<option value="v">Label</option>` markup, sorted by the field's order. */
+export function listOptions(field: Field): PickOption[] {
+  const opts: PickOption[] = [];
+  const re = /<option\b([^>]*)>([\s\S]*?)<\/option\s*>/gi;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(field.listData)) !== null) {
+    const attrs = m[1] ?? "";
+    const label = decodeEntities((m[2] ?? "").replace(/<[^>]*>/g, "")).trim();
+    const vm = /\bvalue\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
+    const value = vm ? decodeEntities(vm[1] ?? vm[2] ?? vm[3] ?? "") : label;
+    opts.push({ value, label });
+  }
+  const order = field.order.toUpperCase();
+  if (order === "ASC") opts.sort((a, b) => a.label.localeCompare(b.label));
+  else if (order === "DESC") opts.sort((a, b) => b.label.localeCompare(a.label));
+  return opts;
+}
+
+/** Integer choices of a numberpick (min..max, capped at 1,000 entries). */
+export function numberPickOptions(field: Field): number[] {
+  const min = parseLooseNumber(field.min);
+  const max = parseLooseNumber(field.max);
+  const lo = Number.isNaN(min) ? 0 : Math.ceil(min);
+  const hi = Number.isNaN(max) ? lo + 100 : Math.floor(max);
+  const out: number[] = [];
+  for (let i = lo; i <= hi && out.length < 1000; i++) out.push(i);
+  return out;
+}
+
+function first(v: string | string[] | undefined): string {
+  if (v === undefined) return "";
+  if (Array.isArray(v)) return v[0] ?? "";
+  return v;
+}
+
+function isChecked(v: string | string[] | undefined): boolean {
+  const s = first(v).trim().toLowerCase();
+  return s !== "" && s !== "false" && s !== "0" && s !== "off";
+}
+
+/** A date bound: "TODAY" or a date string; null when absent or unreadable. */
+function dateBound(s: string, today: number): number | null {
+  const t = s.trim();
+  if (t === "") return null;
+  if (t.toUpperCase() === "TODAY") return today;
+  return parseUserDate(t);
+}
+
+function plain(html: string): string {
+  return html.trim();
+}
+
+/**
+ * Validate the posted values of a page and compute what to store. Fields are validated as A2J does:
+ * text-like (required, maxChars), numbers (is a number, required, min/max), numberpick (required, range),
+ * dates (is a date, required, min/max incl. TODAY), pick lists/gender/avatar (required), radios and
+ * checkboxes (group-required). checkboxNOTA unchecks the other checkboxes.
+ */
+export function validatePage(page: Page, values: FormValues, today: number): { errors: FieldError[]; assignments: Assignment[] } {
+  const errors: FieldError[] = [];
+  const assignments: Assignment[] = [];
+  const err = (f: Field, i: number, fallback: string) => {
+    const custom = plain(f.invalidPrompt);
+    errors.push({ fieldIndex: i, inputName: inputName(f, i), message: custom !== "" ? custom : fallback });
+  };
+  const radioGroups = new Set<string>();
+  let checkboxRequired = false;
+  let checkboxAny = false;
+  let firstCheckbox = -1;
+  let notaChecked = false;
+
+  page.fields.forEach((f, i) => {
+    const name = inputName(f, i);
+    const raw = first(values[name]);
+    const s = raw.trim();
+    const store = (v: Val) => {
+      if (f.name.trim() !== "") assignments.push({ name: f.name, value: v });
+    };
+    switch (f.type) {
+      case "text":
+      case "textlong":
+      case "numberssn":
+      case "numberphone":
+      case "numberzip":
+      case "useravatar":
+      case "attachment": {
+        if (f.required && s === "") return err(f, i, typePrompt(f.type));
+        const max = parseInt(f.maxChars, 10);
+        if (Number.isFinite(max) && max > 0 && raw.length > max) return err(f, i, DEFAULT_PROMPTS.maxChars(max));
+        store(f.type === "textlong" ? raw.replace(/\r\n/g, "\n") : s);
+        return;
+      }
+      case "textpick": {
+        if (s === "") {
+          if (f.required) return err(f, i, DEFAULT_PROMPTS.textpick);
+          store(null);
+          return;
+        }
+        const opts = listOptions(f);
+        if (opts.length > 0 && !opts.some((o) => o.value === s)) return err(f, i, DEFAULT_PROMPTS.textpick);
+        store(s);
+        return;
+      }
+      case "gender": {
+        if (s === "") {
+          if (f.required) return err(f, i, DEFAULT_PROMPTS.gender);
+          store(null);
+          return;
+        }
+        const g = s.toLowerCase() === "male" ? "Male" : s.toLowerCase() === "female" ? "Female" : null;
+        if (g === null) return err(f, i, DEFAULT_PROMPTS.gender);
+        store(g);
+        return;
+      }
+      case "number":
+      case "numberdollar":
+      case "numberpick": {
+        const fallback = typePrompt(f.type);
+        if (s === "") {
+          if (f.required) return err(f, i, fallback);
+          store(null);
+          return;
+        }
+        const n = parseLooseNumber(s);
+        if (Number.isNaN(n)) return err(f, i, fallback);
+        if (f.type === "numberpick" && !Number.isInteger(n)) return err(f, i, fallback);
+        const min = parseLooseNumber(f.min);
+        const max = parseLooseNumber(f.max);
+        if ((!Number.isNaN(min) && n < min) || (!Number.isNaN(max) && n > max)) {
+          return err(f, i, DEFAULT_PROMPTS.numberRange(Number.isNaN(min) ? "" : f.min.trim(), Number.isNaN(max) ? "" : f.max.trim()));
+        }
+        store(n);
+        return;
+      }
+      case "datemdy": {
+        if (s === "") {
+          if (f.required) return err(f, i, DEFAULT_PROMPTS.datemdy);
+          store(null);
+          return;
+        }
+        const d = s.toUpperCase() === "TODAY" ? today : parseUserDate(s);
+        if (d === null) return err(f, i, DEFAULT_PROMPTS.datemdy);
+        const min = dateBound(f.min, today);
+        const max = dateBound(f.max, today);
+        if ((min !== null && d < min) || (max !== null && d > max)) {
+          return err(f, i, DEFAULT_PROMPTS.dateRange(min === null ? "" : formatDays(min), max === null ? "" : formatDays(max)));
+        }
+        store(formatDays(d));
+        return;
+      }
+      case "radio": {
+        if (radioGroups.has(name)) return;
+        radioGroups.add(name);
+        const group = page.fields.filter((g) => g.type === "radio" && inputName(g, page.fields.indexOf(g)) === name);
+        const required = group.some((g) => g.required);
+        if (s === "") {
+          if (required) return err(f, i, DEFAULT_PROMPTS.radio);
+          return;
+        }
+        if (!group.some((g) => g.value === raw || g.value.trim() === s)) return err(f, i, DEFAULT_PROMPTS.radio);
+        store(group.find((g) => g.value === raw)?.value ?? s);
+        return;
+      }
+      case "checkbox":
+      case "checkboxNOTA":
+      case "checkboxmultiple": {
+        if (firstCheckbox < 0) firstCheckbox = i;
+        if (f.required) checkboxRequired = true;
+        const on = isChecked(values[name]);
+        if (on) checkboxAny = true;
+        if (on && f.type === "checkboxNOTA") notaChecked = true;
+        store(on);
+        return;
+      }
+      default: {
+        // race, button: store the posted text as is.
+        if (f.required && s === "") return err(f, i, DEFAULT_PROMPTS.text);
+        if (s !== "") store(s);
+      }
+    }
+  });
+
+  if (checkboxRequired && !checkboxAny && firstCheckbox >= 0) {
+    const f = page.fields[firstCheckbox] as Field;
+    const hasNota = page.fields.some((x) => x.type === "checkboxNOTA");
+    err(f, firstCheckbox, hasNota ? DEFAULT_PROMPTS.checkboxNOTA : DEFAULT_PROMPTS.checkbox);
+  }
+  if (notaChecked) {
+    // "None of the above" unchecks the other checkboxes.
+    page.fields.forEach((f) => {
+      if (f.type === "checkbox" || f.type === "checkboxmultiple") {
+        for (const a of assignments) if (varKey(a.name) === varKey(f.name)) a.value = false;
+      }
+    });
+  }
+  errors.sort((a, b) => a.fieldIndex - b.fieldIndex);
+  return { errors, assignments };
+}

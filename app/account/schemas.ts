@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { authMessages, newPassword } from "~/auth/schemas";
+import { messages, personName } from "~/ui/validation";
+
+export const profileSchema = z.object({ firstName: personName(), lastName: personName() });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: messages.required }).min(1, messages.required).min(8, authMessages.passwordTooShort),
+    password: newPassword(),
+    confirmPassword: z.string({ error: messages.required }),
+  })
+  .refine((value) => value.password !== value.currentPassword, {
+    path: ["password"],
+    message: "Your new password must be different than your current password.",
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: authMessages.confirmMismatch,
+  });

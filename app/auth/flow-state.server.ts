@@ -1,0 +1,37 @@
+import { createCookie } from "react-router";
+import { z } from "zod";
+import { config } from "~/config.server";
+
+/**
+ * What the spec passes in navigation state between auth pages (the email a link was sent to, the kind of
+ * email problem, that a reset just happened), kept instead in a signed, short-lived cookie so the pages work
+ * without script and cannot be forged. Pages that need it and find none send the person to /.
+ */
+const flowStateSchema = z.object({
+  email: z.string().optional(),
+  problem: z.enum(["expired", "not-verified"]).optional(),
+  passwordReset: z.boolean().optional(),
+});
+
+export type FlowState = z.infer<typeof flowStateSchema>;
+
+function flowCookie() {
+  return createCookie("__auth_flow", {
+    httpOnly: true,
+    secure: config().isHttps,
+    sameSite: "lax",
+    path: "/auth",
+    maxAge: 60 * 60,
+    secrets: [config().SESSION_SECRET],
+  });
+}
+
+export async function readFlowState(request: Request): Promise<FlowState> {
+  const parsed = flowStateSchema.safeParse(await flowCookie().parse(request.headers.get("Cookie")));
+  return parsed.success ? parsed.data : {};
+}
+
+/** The Set-Cookie header that carries this state to the next page. */
+export function writeFlowState(state: FlowState): Promise<string> {
+  return flowCookie().serialize(state);
+}

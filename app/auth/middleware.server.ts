@@ -1,0 +1,17 @@
+import { redirect, type MiddlewareFunction } from "react-router";
+import { clearSessionCookie, loadSession, sessionContext } from "./session.server";
+
+/**
+ * Loads the request's session once, for every loader and action. A session that has expired or was revoked
+ * is cleared and the person is sent to / (DESIGN.md §4).
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { session, stale } = await loadSession(request);
+  context.set(sessionContext, session);
+  if (!stale) return next();
+  const clear = await clearSessionCookie();
+  if (new URL(request.url).pathname !== "/") throw redirect("/", { headers: { "Set-Cookie": clear } });
+  const response = await next();
+  response.headers.append("Set-Cookie", clear);
+  return response;
+};

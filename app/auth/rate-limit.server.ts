@@ -1,0 +1,72 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/database";
+import { config } from "~/config.server";
+import { database } from "~/db.server";
+
+export interface Limit {
+  /** At most this many attempts… */
+  max: number;
+  /** …in a window of this many minutes. */
+  minutes: number;
+  /** Counted per client address: scaled by RATE_LIMIT_ADDRESS_FACTOR. */
+  perAddress?: boolean;
+}
+
+/**
+ * The documented abuse limits (README, "Abuse limits"): per account (email) and per client address, counted in
+ * the database so they hold across instances. Per-address limits are multiplied by RATE_LIMIT_ADDRESS_FACTOR.
+ */
+export const limits = {
+  signInPerAccount: { max: 10, minutes: 15 },
+  signInPerAddress: { max: 50, minutes: 15, perAddress: true },
+  twoFactorPerAccount: { max: 5, minutes: 15 },
+  twoFactorPerAddress: { max: 30, minutes: 15, perAddress: true },
+  signUpPerAddress: { max: 10, minutes: 60, perAddress: true },
+  emailPerAccount: { max: 3, minutes: 60 },
+  emailPerAddress: { max: 20, minutes: 60, perAddress: true },
+  passwordPerAddress: { max: 20, minutes: 60, perAddress: true },
+} satisfies Record<string, Limit>;
+
+export class RateLimitError extends Error {
+  override name = "RateLimitError";
+  constructor(readonly retryAfterMinutes: number) {
+    super(`Too many attempts. Please wait ${retryAfterMinutes} ${retryAfterMinutes === 1 ? "minute" : "minutes"} and try again.`);
+  }
+}
+
+/**
+ * Counts one attempt in each bucket and throws a RateLimitError when any is over its limit. Fixed windows:
+ * a bucket restarts at 1 when its window has passed. One atomic upsert per bucket.
+ */
+export async function countAttempt(
+  buckets: [string, Limit][],
+  db: Db = database(),
+  now = new Date(),
+  addressFactor = config().RATE_LIMIT_ADDRESS_FACTOR,
+): Promise<void> {
+  for (const [bucket, limit] of buckets) {
+    const max = limit.perAddress ? Math.round(limit.max * addressFactor) : limit.max;
+    const windowStart = new Date(now.getTime() - limit.minutes * 60_000).toISOString();
+    const stamp = now.toISOString();
+    const row = await db
+      .insertInto("rate_limits")
+      .values({ bucket, window_started_at: stamp, hits: 1 })
+      .onConflict((oc) =>
+        oc.column("bucket").doUpdateSet({
+          hits: sql<number>`case when rate_limits.window_started_at <= ${windowStart} then 1 else rate_limits.hits + 1 end`,
+          window_started_at: sql<string>`case when rate_limits.window_started_at <= ${windowStart} then ${stamp} else rate_limits.window_started_at end`,
+        }),
+      )
+      .returning(["hits", "window_started_at"])
+      .executeTakeFirstOrThrow();
+    if (Number(row.hits) > max) {
+      const resetsAt = new Date(row.window_started_at).getTime() + limit.minutes * 60_000;
+      throw new RateLimitError(Math.max(1, Math.ceil((resetsAt - now.getTime()) / 60_000)));
+    }
+  }
+}
+
+/** Forgets the attempts of a bucket (a successful sign-in clears the account's failures). */
+export async function clearAttempts(bucket: string, db: Db = database()): Promise<void> {
+  await db.deleteFrom("rate_limits").where("bucket", "=", bucket).execute();
+}

@@ -1,0 +1,33 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { clientAddressContext } from "~/request-context";
+import { redirectWithToast } from "~/ui/toast.server";
+import { type FlowState, readFlowState } from "./flow-state.server";
+import { RateLimitError } from "./rate-limit.server";
+
+/** The flow state a page needs, or a redirect to / when the person did not arrive through the flow. */
+export async function requireFlowState<K extends keyof FlowState>(request: Request, key: K): Promise<FlowState & Required<Pick<FlowState, K>>> {
+  const state = await readFlowState(request);
+  if (state[key] === undefined) throw redirect("/");
+  return state as FlowState & Required<Pick<FlowState, K>>;
+}
+
+/**
+ * The "send it again" buttons: send to the email the flow carries, then come back to the same page with a
+ * toast ("Successfully resent.", "Password resent.") or the limit's message.
+ */
+export async function resendAndReturn(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  send: (email: string, address: string) => Promise<void>,
+  successMessage: string,
+): Promise<Response> {
+  const { email } = await requireFlowState(request, "email");
+  const back = new URL(request.url).pathname;
+  try {
+    await send(email, context.get(clientAddressContext));
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error;
+    return redirectWithToast(back, { type: "error", message: error.message });
+  }
+  return redirectWithToast(back, { type: "success", message: successMessage });
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { emailAddress, messages, personName, requiredText } from "~/ui/validation";
+import { phoneCountry } from "./phone-countries";
+
+/** The spec's account messages (spec §5, §8), word for word, and ours where the spec gives none. */
+export const authMessages = {
+  accountExists: "This account already exists. Please reset your password.",
+  wrongCredentials: "Wrong username or password.",
+  phoneInvalid: "The phone number is invalid.",
+  phoneCodeInvalid: "The phone code is invalid.",
+  passwordTooShort: "Your password must have 8 characters.",
+  passwordTooLong: "Your password must have at most 128 characters.",
+  passwordNeedsLetter: "Your password must include a letter.",
+  passwordNeedsNumber: "Your password must include a number.",
+  confirmMismatch: "The Confirm Password does not match.",
+  codeInvalid: "The verification code is invalid.",
+  linkInvalid: "This link is invalid or has already been used.",
+  expiredLink:
+    "This link has expired. You can receive a new link by clicking the button below. This link will expire in 7 days.",
+  notVerified:
+    "Your email address has not been verified yet. You can receive a new link by clicking the button below. This link will expire in 7 days.",
+} as const;
+
+/** A new password: 8 to 128 characters with a letter and a number. Never trimmed. */
+export function newPassword() {
+  return z
+    .string({ error: messages.required })
+    .min(1, messages.required)
+    .min(8, authMessages.passwordTooShort)
+    .max(128, authMessages.passwordTooLong)
+    .regex(/\p{L}/u, authMessages.passwordNeedsLetter)
+    .regex(/\p{N}/u, authMessages.passwordNeedsNumber);
+}
+
+export const signUpSchema = z.object({
+  firstName: personName(),
+  lastName: personName(),
+  email: emailAddress(),
+  phoneCountry: z
+    .string({ error: authMessages.phoneCodeInvalid })
+    .refine((code) => phoneCountry(code) !== undefined, authMessages.phoneCodeInvalid),
+  phoneNumber: requiredText().regex(/^\d{1,11}$/, authMessages.phoneInvalid),
+});
+
+export const setPasswordSchema = z
+  .object({
+    code: z.string({ error: authMessages.linkInvalid }).min(1, authMessages.linkInvalid),
+    password: newPassword(),
+    confirmPassword: z.string({ error: messages.required }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: authMessages.confirmMismatch,
+  });
+
+export const signInSchema = z.object({
+  email: emailAddress(),
+  password: z.string({ error: messages.required }).min(1, messages.required),
+});
+
+export const codeSchema = z.object({
+  code: requiredText().regex(/^\d{6}$/, authMessages.codeInvalid),
+});
+
+export const emailSchema = z.object({ email: emailAddress() });

@@ -1,0 +1,165 @@
+import { createContext, createCookie, redirect, type RouterContextProvider } from "react-router";
+import type { Db } from "../../db/database";
+import { config } from "~/config.server";
+import { database } from "~/db.server";
+import { hashToken, randomToken } from "./crypto.server";
+
+/** Signed in: the session ends after this long whatever happens… */
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
+/** …or after this long without a request. */
+export const SESSION_IDLE_MS = 8 * 60 * 60_000;
+/** Password accepted, second factor pending: this long to finish. */
+export const PENDING_MS = 15 * 60_000;
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export interface SessionUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface Session {
+  idHash: string;
+  user: SessionUser | null;
+  pendingUserId: string | null;
+  pendingTotpSecret: string | null;
+}
+
+export const sessionContext = createContext<Session | null>(null);
+
+function sessionCookie() {
+  // Secure cookies need https; __Host- also pins the cookie to this host and path /.
+  const secure = config().isHttps;
+  return createCookie(secure ? "__Host-session" : "session", {
+    httpOnly: true,
+    secure,
+    sameSite: "lax",
+    path: "/",
+    secrets: [config().SESSION_SECRET],
+  });
+}
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length >= 32 ? value : null;
+}
+
+export async function hasSessionCookie(request: Request): Promise<boolean> {
+  return (request.headers.get("Cookie") ?? "").includes(`${sessionCookie().name}=`);
+}
+
+/**
+ * The session of a request: null when there is none. `stale` when the browser sent a session that has
+ * expired or was revoked: the caller clears it and sends the person to /.
+ */
+export async function loadSession(
+  request: Request,
+  db: Db = database(),
+  now = new Date(),
+): Promise<{ session: Session | null; stale: boolean }> {
+  const id = await readSessionId(request);
+  if (!id) return { session: null, stale: await hasSessionCookie(request) };
+  const idHash = hashToken(id);
+  const row = await db
+    .selectFrom("sessions")
+    .leftJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id_hash",
+      "sessions.user_id",
+      "sessions.pending_user_id",
+      "sessions.pending_totp_secret",
+      "sessions.expires_at",
+      "sessions.last_seen_at",
+      "users.first_name",
+      "users.last_name",
+      "users.email",
+    ])
+    .where("sessions.id_hash", "=", idHash)
+    .executeTakeFirst();
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
+  if (!row || row.expires_at <= now.toISOString() || row.last_seen_at <= idleSince) {
+    if (row) await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+    return { session: null, stale: true };
+  }
+  if (new Date(row.last_seen_at).getTime() < now.getTime() - TOUCH_EVERY_MS) {
+    await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
+  }
+  const user =
+    row.user_id && row.first_name !== null && row.last_name !== null && row.email !== null
+      ? { id: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email }
+      : null;
+  return {
+    session: { idHash, user, pendingUserId: row.pending_user_id, pendingTotpSecret: row.pending_totp_secret },
+    stale: false,
+  };
+}
+
+/**
+ * Starts a new session (a new random id every time: sign-in rotates the id) and ends the one the request
+ * had. Returns the Set-Cookie header.
+ */
+export async function startSession(
+  fields: { userId: string } | { pendingUserId: string },
+  previous: Session | null,
+  db: Db = database(),
+  now = new Date(),
+): Promise<string> {
+  const id = randomToken();
+  const signedIn = "userId" in fields;
+  const expiresAt = new Date(now.getTime() + (signedIn ? SESSION_ABSOLUTE_MS : PENDING_MS)).toISOString();
+  await db.transaction().execute(async (trx) => {
+    if (previous) await trx.deleteFrom("sessions").where("id_hash", "=", previous.idHash).execute();
+    await trx
+      .insertInto("sessions")
+      .values({
+        id_hash: hashToken(id),
+        user_id: signedIn ? fields.userId : null,
+        pending_user_id: signedIn ? null : fields.pendingUserId,
+        pending_totp_secret: null,
+        created_at: now.toISOString(),
+        expires_at: expiresAt,
+        last_seen_at: now.toISOString(),
+      })
+      .execute();
+  });
+  return sessionCookie().serialize(id, { expires: new Date(expiresAt) });
+}
+
+export async function setPendingTotpSecret(session: Session, sealedSecret: string, db: Db = database()) {
+  await db.updateTable("sessions").set({ pending_totp_secret: sealedSecret }).where("id_hash", "=", session.idHash).execute();
+}
+
+/** Ends a session; returns the Set-Cookie header that removes the cookie. */
+export async function endSession(session: Session | null, db: Db = database()): Promise<string> {
+  if (session) await db.deleteFrom("sessions").where("id_hash", "=", session.idHash).execute();
+  return clearSessionCookie();
+}
+
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Signs a user out everywhere but (optionally) the current session: after a password change or reset. */
+export async function endOtherSessions(userId: string, keep: Session | null, db: Db = database()) {
+  let query = db.deleteFrom("sessions").where((eb) => eb.or([eb("user_id", "=", userId), eb("pending_user_id", "=", userId)]));
+  if (keep) query = query.where("id_hash", "!=", keep.idHash);
+  await query.execute();
+}
+
+/** The signed-in user of this request, or null. */
+export function currentUser(context: Readonly<RouterContextProvider>): SessionUser | null {
+  return context.get(sessionContext)?.user ?? null;
+}
+
+/** For pages only signed-in users may see: everybody else goes to `to`. */
+export function requireUser(context: Readonly<RouterContextProvider>, to = "/"): SessionUser {
+  const user = currentUser(context);
+  if (!user) throw redirect(to);
+  return user;
+}
+
+/** For the auth pages: signed-in users are sent to /. */
+export function requireSignedOut(context: Readonly<RouterContextProvider>): void {
+  if (currentUser(context)) throw redirect("/");
+}

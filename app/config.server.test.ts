@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, readConfig } from "./config.server";
+
+describe("configuration", () => {
+  it("has development defaults: SQLite under ./data, the outbox, port 3000", () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      DATABASE_URL: "file:./data/app.db",
+      PUBLIC_ORIGIN: "http://localhost:3000",
+      isProduction: false,
+    });
+    expect(config.RESEND_API_KEY).toBeUndefined();
+    expect(config.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("accepts PostgreSQL URLs and treats empty variables as unset", () => {
+    const config = readConfig({ DATABASE_URL: "postgres://u@db:5432/app", RESEND_API_KEY: "", AI_BASE_URL: "" });
+    expect(config.DATABASE_URL).toBe("postgres://u@db:5432/app");
+    expect(config.RESEND_API_KEY).toBeUndefined();
+    expect(config.AI_BASE_URL).toBeUndefined();
+  });
+
+  it("names every bad variable in one clear error", () => {
+    const read = () => readConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SUPPORT_EMAIL: "nope", AI_BASE_URL: "not a url" });
+    expect(read).toThrow(ConfigError);
+    try {
+      read();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ["PORT", "DATABASE_URL", "SUPPORT_EMAIL", "AI_BASE_URL"]) expect(message).toContain(name);
+    }
+  });
+
+  it("refuses to start in production without a session secret", () => {
+    expect(() => readConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET is required in production/);
+    expect(() => readConfig({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
+    const config = readConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) });
+    expect(config.isProduction).toBe(true);
+  });
+});
+
+describe("https", () => {
+  it("is derived from the public origin", () => {
+    expect(readConfig({}).isHttps).toBe(false);
+    expect(readConfig({ PUBLIC_ORIGIN: "https://help.example.org" }).isHttps).toBe(true);
+    expect(() => readConfig({ PUBLIC_ORIGIN: "help.example.org" })).toThrow(/PUBLIC_ORIGIN/);
+  });
+});

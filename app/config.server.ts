@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const url = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), `${name} must be an absolute URL, such as http://localhost:3000`);
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .default("file:./data/app.db")
+      .refine(
+        (value) => /^(file:|postgres(ql)?:\/\/)/.test(value),
+        "DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)",
+      ),
+    DATA_DIR: z.string().default("./data"),
+    SEED_DIR: z.string().default("./db/seed"),
+    SESSION_SECRET: optional.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
+    PUBLIC_ORIGIN: optional.pipe(url("PUBLIC_ORIGIN").optional()),
+    TOTP_ENCRYPTION_KEY: optional.pipe(
+      z
+        .string()
+        .refine((value) => Buffer.from(value, "base64").length === 32, "TOTP_ENCRYPTION_KEY must be 32 bytes in base64")
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default("Legal Help <no-reply@localhost>"),
+    SUPPORT_EMAIL: z.email("SUPPORT_EMAIL must be an email address").default("support@localhost.test"),
+    RESEND_API_KEY: optional,
+    RESEND_BASE_URL: optional.pipe(url("RESEND_BASE_URL").optional()),
+    // Many people can share one address (a library, a legal clinic): raise the per-address limits there.
+    RATE_LIMIT_ADDRESS_FACTOR: z.coerce.number().positive().default(1),
+    AI_BASE_URL: optional.pipe(url("AI_BASE_URL").optional()),
+    AI_API_KEY: optional,
+    AI_MODEL: optional,
+    AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET is required in production (at least 32 random characters)",
+      });
+    }
+  });
+
+export type Config = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "PUBLIC_ORIGIN"> & {
+  SESSION_SECRET: string;
+  PUBLIC_ORIGIN: string;
+  isProduction: boolean;
+  /** Whether people reach us over https: cookies are then Secure and plain-http subresources upgraded. */
+  isHttps: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+// Only used outside production, where a fixed secret is harmless and keeps cookies valid across restarts.
+const DEVELOPMENT_SECRET = "development-only-secret-do-not-use-in-production";
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".") || "environment"}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  const publicOrigin = values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`;
+  return {
+    ...values,
+    SESSION_SECRET: values.SESSION_SECRET ?? DEVELOPMENT_SECRET,
+    PUBLIC_ORIGIN: publicOrigin,
+    isProduction: values.NODE_ENV === "production",
+    isHttps: publicOrigin.startsWith("https:"),
+  };
+}
+
+let cached: Config | undefined;
+
+/** The validated configuration of this process, read once. */
+export function config(): Config {
+  cached ??= readConfig();
+  return cached;
+}

@@ -1,0 +1,108 @@
+import type { Db } from "../../db/database";
+import { database } from "~/db.server";
+
+export interface HomeContent {
+  headline: string;
+  subHeadline: string;
+  bodyCopy: string;
+}
+
+export interface CountrySummary {
+  id: number;
+  name: string;
+  order: number;
+  issues: { id: number; name: string }[];
+}
+
+export interface Issue {
+  id: number;
+  name: string;
+  content: string;
+  country: { id: number; name: string };
+  guideId: string | null;
+  guidePath: string | null;
+  modelAI: string;
+  rephraseContent: string;
+}
+
+export interface LegalDocument {
+  name: string;
+  content: string;
+}
+
+export type LegalDocumentSlug = "terms" | "privacy" | "about";
+
+export async function getHomeContent(db: Db = database()): Promise<HomeContent | null> {
+  const row = await db
+    .selectFrom("home_content")
+    .select(["headline", "sub_headline", "body_copy"])
+    .orderBy("id")
+    .executeTakeFirst();
+  return row ? { headline: row.headline, subHeadline: row.sub_headline, bodyCopy: row.body_copy } : null;
+}
+
+/** Countries sorted by their order field (then name), each with its issues in name order. */
+export async function listCountries(db: Db = database()): Promise<CountrySummary[]> {
+  const [categories, issues] = await Promise.all([
+    db.selectFrom("categories").select(["id", "name", "sort_order"]).orderBy("sort_order").orderBy("name").execute(),
+    db.selectFrom("issues").select(["id", "name", "category_id"]).orderBy("name").orderBy("id").execute(),
+  ]);
+  return categories.map((category) => ({
+    id: category.id,
+    name: category.name,
+    order: category.sort_order,
+    issues: issues.filter((issue) => issue.category_id === category.id).map(({ id, name }) => ({ id, name })),
+  }));
+}
+
+export async function getIssue(id: number, db: Db = database()): Promise<Issue | null> {
+  const row = await db
+    .selectFrom("issues")
+    .innerJoin("categories", "categories.id", "issues.category_id")
+    .select([
+      "issues.id",
+      "issues.name",
+      "issues.content",
+      "issues.guide_id",
+      "issues.guide_path",
+      "issues.model_ai",
+      "issues.rephrase_content",
+      "categories.id as country_id",
+      "categories.name as country_name",
+    ])
+    .where("issues.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    content: row.content,
+    country: { id: row.country_id, name: row.country_name },
+    guideId: row.guide_id,
+    guidePath: row.guide_path,
+    modelAI: row.model_ai,
+    rephraseContent: row.rephrase_content,
+  };
+}
+
+export async function getLegalDocument(slug: LegalDocumentSlug, db: Db = database()): Promise<LegalDocument | null> {
+  const row = await db
+    .selectFrom("legal_documents")
+    .select(["name", "content"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Public content reads that fail leave the page with empty content instead of an error page (spec §8);
+ * the failure is logged for the operator.
+ */
+export async function readOrEmpty<T>(what: string, read: () => Promise<T>, empty: T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    console.error(`[content] reading ${what} failed:`, error);
+    return empty;
+  }
+}

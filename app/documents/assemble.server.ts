@@ -1,0 +1,113 @@
+/**
+ * Document assembly (FORMAT.md §5, DAT's `/api/assemble`): every active template of `templates.json`, in its
+ * order, whose template-level condition holds; text templates laid out with pdfkit, PDF templates overlaid
+ * with pdf-lib; all merged into one PDF, with the uploaded PDF attachments after them. Word templates are
+ * filled with docxtemplater and come as separate files. Reads nothing itself:
+ * the caller hands in a way to read the guide's files.
+ */
+import { PDFDocument } from "pdf-lib";
+import type { Answers } from "~/a2j";
+import { layoutTextTemplate } from "./layout";
+import { overlayPdf } from "./overlay-pdf.server";
+import { bareWordTemplate, parseTemplate, parseTemplateList, type Template } from "./template";
+import { textDocumentToPdf } from "./text-pdf.server";
+import { evalCondition } from "./values";
+import { fillWordTemplate } from "./word.server";
+
+export type ReadGuideFile = (path: string) => Promise<Uint8Array | null>;
+
+export type AssembleResult =
+  /** `pdf`: the text and PDF templates and the PDF attachments (null when there are none); `word`: the filled Word templates. */
+  | { ok: true; pdf: Uint8Array | null; word: { templateId: number; title: string; bytes: Uint8Array }[]; templates: number[]; attachments: number }
+  /** `empty`: nothing to print for these answers (no template applies and nothing is attached). */
+  | { ok: false; reason: string; empty?: boolean };
+
+export interface AssembleInput {
+  title: string;
+  /** BCP 47 language of the document, e.g. "en". */
+  lang: string;
+  answers: Answers;
+  readFile: ReadGuideFile;
+  /** Uploaded PDF attachments, appended in this order. */
+  attachments?: { name: string; bytes: Uint8Array }[];
+  /** Only this template, whether or not it is active or its condition holds (Author's "test assemble"). */
+  templateId?: number;
+}
+
+const decoder = new TextDecoder("utf-8");
+
+/** The templates that apply to the answers, in assembly order. */
+export async function applicableTemplates(
+  readFile: ReadGuideFile,
+  answers: Answers,
+  only?: number,
+): Promise<{ ok: true; templates: Template[] } | { ok: false; reason: string }> {
+  const list = await readFile("templates.json");
+  if (!list) return { ok: true, templates: [] };
+  const ids = parseTemplateList(decoder.decode(list));
+  if (!ids.ok) return { ok: false, reason: ids.error };
+  const templates: Template[] = [];
+  for (const id of only === undefined ? ids.value : ids.value.filter((x) => x === only)) {
+    const file = await readFile(`template${id}.json`);
+    if (!file) {
+      if (await readFile(`template${id}.docx`)) {
+        templates.push(bareWordTemplate(id));
+        continue;
+      }
+      return { ok: false, reason: `templates.json lists template ${id}, but template${id}.json is missing` };
+    }
+    const parsed = parseTemplate(decoder.decode(file), id);
+    if (!parsed.ok) return { ok: false, reason: `template${id}.json: ${parsed.error}` };
+    const t = parsed.value;
+    if (only === undefined && !t.active) continue;
+    if (only === undefined && t.condition && !evalCondition(t.condition, answers)) continue;
+    templates.push(t);
+  }
+  return { ok: true, templates };
+}
+
+/** One PDF for a guide's templates and a set of answers. Never throws: failures come back with their reason. */
+export async function assembleDocument(input: AssembleInput): Promise<AssembleResult> {
+  try {
+    const found = await applicableTemplates(input.readFile, input.answers, input.templateId);
+    if (!found.ok) return found;
+    const parts: { what: string; bytes: Uint8Array }[] = [];
+    const word: { templateId: number; title: string; bytes: Uint8Array }[] = [];
+    for (const t of found.templates) {
+      if (t.kind === "word") {
+        const docx = await input.readFile(`template${t.templateId}.docx`);
+        if (!docx) return { ok: false, reason: `template ${t.templateId} is a Word template, but template${t.templateId}.docx is missing` };
+        const filled = fillWordTemplate(docx, input.answers);
+        if (!filled.ok) return { ok: false, reason: `template${t.templateId}.docx: ${filled.error}` };
+        word.push({ templateId: t.templateId, title: t.title, bytes: filled.bytes });
+      } else if (t.kind === "text") {
+        parts.push({ what: `template ${t.templateId}`, bytes: await textDocumentToPdf(layoutTextTemplate(t, input.answers), { title: t.title || input.title, lang: input.lang }) });
+      } else {
+        const pdf = await input.readFile(`template${t.templateId}.pdf`);
+        if (!pdf) return { ok: false, reason: `template ${t.templateId} is a PDF template, but template${t.templateId}.pdf is missing` };
+        parts.push({ what: `template ${t.templateId}`, bytes: await overlayPdf(t, pdf, input.answers) });
+      }
+    }
+    const attachments = input.attachments ?? [];
+    if (!parts.length && !attachments.length && !word.length) return { ok: false, empty: true, reason: "no template applies to these answers" };
+    for (const a of attachments) parts.push({ what: `attachment ${a.name}`, bytes: a.bytes });
+    if (!parts.length) return { ok: true, pdf: null, word, templates: found.templates.map((t) => t.templateId), attachments: 0 };
+
+    const out = await PDFDocument.create();
+    for (const part of parts) {
+      try {
+        const src = await PDFDocument.load(part.bytes);
+        for (const page of await out.copyPages(src, src.getPageIndices())) out.addPage(page);
+      } catch (error) {
+        return { ok: false, reason: `${part.what} is not a readable PDF: ${(error as Error).message}` };
+      }
+    }
+    out.setTitle(input.title, { showInWindowTitleBar: true });
+    out.setLanguage(input.lang);
+    out.setCreator("Legal Self-Help");
+    out.setProducer("Legal Self-Help (pdfkit, pdf-lib)");
+    return { ok: true, pdf: await out.save(), word, templates: found.templates.map((t) => t.templateId), attachments: attachments.length };
+  } catch (error) {
+    return { ok: false, reason: `assembly failed: ${(error as Error).message}` };
+  }
+}

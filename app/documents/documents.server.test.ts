@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { unzipSync, zipSync } from "fflate";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest } from "../../db/migrate";
+import { seedDatabase } from "../../db/seed";
+import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
+import type { Answers, AnswerValue, VarType } from "~/a2j";
+import { type AttachmentStorage, storeAttachment } from "~/interviews/attachments.server";
+import { importGuide, importSeedGuides } from "~/interviews/guides.server";
+import { contentDisposition, documentMessages, interviewDocument } from "./documents.server";
+import { docx, docxText } from "./test-docx";
+
+function memoryStorage(): AttachmentStorage {
+  const files = new Map<string, Buffer>();
+  return {
+    async put(key, bytes) {
+      files.set(key, Buffer.from(bytes));
+    },
+    async get(key) {
+      return files.get(key) ?? null;
+    },
+    async delete(key) {
+      files.delete(key);
+    },
+  };
+}
+
+const v = (name: string, type: VarType, value: AnswerValue): Answers => ({ [name.toLowerCase()]: { name, type, repeating: false, values: [null, value] } });
+
+describe.each(dialects)("interview documents on %s", (dialect) => {
+  let handle: TestDatabase;
+  const alice = randomUUID();
+  const bob = randomUUID();
+  const storage = memoryStorage();
+
+  async function interview(id: string, status: "Draft" | "Completed", answers: Answers, issueId = 2) {
+    const now = new Date().toISOString();
+    await handle.db
+      .insertInto("interviews")
+      .values({ id, user_id: alice, issue_id: issueId, status, vars: JSON.stringify(answers), xml: "", engine_state: '{"history":[]}', created_at: now, updated_at: now })
+      .execute();
+  }
+
+  const job: Answers = { ...v("User name full TE", "Text", "Zoë Ångström"), ...v("Have job TF", "TF", true), ...v("Company name TE", "Text", "ACME") };
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(dialect);
+    await migrateToLatest(handle.db);
+    await seedDatabase(handle.db, "db/seed");
+    await importSeedGuides("db/seed", { onlyMissing: false }, handle.db);
+    await insertTestUser(handle.db, alice, "alice@example.org");
+    await insertTestUser(handle.db, bob, "bob@example.org");
+    await interview("done", "Completed", job);
+    await interview("draft", "Draft", job);
+    await interview("nothing", "Completed", { ...v("Have job TF", "TF", false) });
+  });
+  afterAll(() => handle?.drop());
+
+  it("assembles the owner's Completed interview into a PDF named after it", async () => {
+    const doc = await interviewDocument(alice, "done", { db: handle.db, storage });
+    expect(doc).toMatchObject({ kind: "file", contentType: "application/pdf", fileName: "My Document Interview done.pdf" });
+    if (doc.kind !== "file") return;
+    expect(Buffer.from(doc.bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    expect((await PDFDocument.load(doc.bytes)).getPageCount()).toBe(1);
+  });
+
+  it("has nothing for a Draft, another user or an unknown id", async () => {
+    expect(await interviewDocument(alice, "draft", { db: handle.db, storage })).toEqual({ kind: "not-found" });
+    expect(await interviewDocument(bob, "done", { db: handle.db, storage })).toEqual({ kind: "not-found" });
+    expect(await interviewDocument(alice, "nope", { db: handle.db, storage })).toEqual({ kind: "not-found" });
+  });
+
+  it("says so when the answers call for no document", async () => {
+    expect(await interviewDocument(alice, "nothing", { db: handle.db, storage })).toEqual({ kind: "unavailable", message: documentMessages.empty });
+  });
+
+  it("appends the user's PDF attachments", async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    pdf.addPage();
+    const file = new File([new Uint8Array(await pdf.save())], "proof.pdf", { type: "application/pdf" });
+    const stored = await storeAttachment({ userId: alice, interviewId: null }, file, storage, handle.db);
+    if (!stored.ok) throw new Error(stored.message);
+    await interview("with-file", "Completed", { ...job, ...v("Proof AT", "Attachment", stored.path) });
+    const doc = await interviewDocument(alice, "with-file", { db: handle.db, storage });
+    if (doc.kind !== "file") throw new Error(doc.kind);
+    expect((await PDFDocument.load(doc.bytes)).getPageCount()).toBe(3);
+  });
+
+  it("Word attachments come beside the PDF in a zip; a Word file alone comes as itself", async () => {
+    const docx = zipSync({ "[Content_Types].xml": Buffer.from("<Types/>"), "word/document.xml": Buffer.from("<w:document/>") }, { level: 0 });
+    const store = async (name: string) => {
+      const stored = await storeAttachment({ userId: alice, interviewId: null }, new File([new Uint8Array(docx)], name), storage, handle.db);
+      if (!stored.ok) throw new Error(stored.message);
+      return stored.path;
+    };
+    const [a, b] = [await store("Lease.docx"), await store("Lease.docx")];
+    await interview("with-word", "Completed", { ...job, ...v("Lease AT", "Attachment", a), ...v("Other AT", "Attachment", b) });
+    const zip = await interviewDocument(alice, "with-word", { db: handle.db, storage });
+    expect(zip).toMatchObject({ kind: "file", contentType: "application/zip", fileName: "My Document Interview with-word.zip" });
+    if (zip.kind !== "file") return;
+    const entries = unzipSync(zip.bytes);
+    expect(Object.keys(entries)).toEqual(["My Document Interview with-word.pdf", "Lease.docx", "Lease (2).docx"]);
+    expect(Buffer.from(entries["My Document Interview with-word.pdf"]!.subarray(0, 5)).toString()).toBe("%PDF-");
+    expect(entries["Lease.docx"]).toEqual(new Uint8Array(docx));
+
+    await interview("word-only", "Completed", { ...v("Have job TF", "TF", false), ...v("Lease AT", "Attachment", a) });
+    expect(await interviewDocument(alice, "word-only", { db: handle.db, storage })).toMatchObject({
+      kind: "file",
+      contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      fileName: "My Document Interview word-only.docx",
+    });
+  });
+
+  it("a guide's Word template comes with its PDF in a zip", async () => {
+    const files = new Map<string, Uint8Array>([
+      ["Guide.json", await readFile("db/seed/guides/letter-of-demand/Guide.json")],
+      ["templates.json", Buffer.from('{"templateIds":[1,2]}')],
+      ["template1.json", Buffer.from(JSON.stringify({ title: "Letter", rootNode: { tag: "a2j-template", children: [{ tag: "a2j-rich-text", state: { userContent: "<p>Hello</p>" } }] } }))],
+      ["template2.docx", docx(["For {User full name TE}"])],
+    ]);
+    await importGuide("word-test", files, handle.db);
+    await handle.db.updateTable("issues").set({ guide_id: "word-test" }).where("id", "=", 9).execute();
+    await interview("word-guide", "Completed", v("User full name TE", "Text", "Tan Wei Ling"), 9);
+    const zip = await interviewDocument(alice, "word-guide", { db: handle.db, storage });
+    if (zip.kind !== "file") throw new Error(zip.kind);
+    expect(zip).toMatchObject({ contentType: "application/zip", fileName: "My Document Interview word-guide.zip" });
+    const entries = unzipSync(zip.bytes);
+    expect(Object.keys(entries)).toEqual(["My Document Interview word-guide.pdf", "My Document Interview word-guide 2.docx"]);
+    expect(docxText(entries["My Document Interview word-guide 2.docx"]!)).toEqual(["For Tan Wei Ling"]);
+  });
+
+  it("a broken template is a message, not an exception", async () => {
+    await handle.db.updateTable("guide_files").set({ content: Buffer.from("{not json").toString("base64") }).where("guide_id", "=", "re-entry-navigator").where("path", "=", "template3.json").execute();
+    expect(await interviewDocument(alice, "done", { db: handle.db, storage })).toEqual({ kind: "unavailable", message: documentMessages.failed });
+  });
+});
+
+describe("content disposition", () => {
+  it("quotes a safe ASCII name and gives the UTF-8 one", () => {
+    expect(contentDisposition("My Document Interview 1.pdf")).toBe(`attachment; filename="My Document Interview 1.pdf"; filename*=UTF-8''My%20Document%20Interview%201.pdf`);
+    expect(contentDisposition('Zoë "x".pdf')).toBe(`attachment; filename="Zo_ _x_.pdf"; filename*=UTF-8''Zo%C3%AB%20%22x%22.pdf`);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * The document of a user's interview: the guide's templates (stored with the guide) assembled with the saved
+ * answers, with the PDF attachments the user uploaded appended. Word templates and Word attachments cannot
+ * join a PDF: they come as separate files, and several files come as one zip. Only the owner's Completed interviews have a
+ * document. A document that cannot be made is a message for the person and a logged reason, never an
+ * exception.
+ */
+import { zipSync } from "fflate";
+import type { Db } from "../../db/database";
+import type { Answers } from "~/a2j";
+import { getIssue } from "~/content/content.server";
+import { database } from "~/db.server";
+import { type AttachmentStorage, findAttachment, localStorage } from "~/interviews/attachments.server";
+import { getGuide, getGuideFile } from "~/interviews/guides.server";
+import { loadInterview } from "~/interviews/interviews.server";
+import { assembleDocument } from "./assemble.server";
+
+export type InterviewDocument =
+  | { kind: "file"; bytes: Uint8Array; contentType: string; fileName: string }
+  | { kind: "not-found" }
+  | { kind: "unavailable"; message: string };
+
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+export const documentMessages = {
+  empty: "Your answers do not call for a document, so there is nothing to download.",
+  failed: "We could not put your document together. Please try again later, or contact us if it keeps happening.",
+};
+
+/** "attachments/<uuid>.<ext>" values of the answers' Attachment variables, in answer order. */
+export function attachmentIds(answers: Answers): { id: string; ext: string }[] {
+  const out: { id: string; ext: string }[] = [];
+  for (const v of Object.values(answers)) {
+    if (v.type !== "Attachment") continue;
+    for (const value of v.values.slice(1)) {
+      const m = typeof value === "string" ? /^attachments\/([0-9a-f-]{36})\.([a-z0-9]{1,5})$/i.exec(value) : null;
+      if (m && !out.some((a) => a.id === m[1])) out.push({ id: m[1]!, ext: m[2]!.toLowerCase() });
+    }
+  }
+  return out;
+}
+
+function log(interviewId: string, reason: string, level: "error" | "warn" = "error") {
+  console[level](`[documents] interview ${interviewId}: ${reason}`);
+}
+
+/** The file to download for a user's interview. */
+export async function interviewDocument(
+  userId: string,
+  interviewId: string,
+  { db = database(), storage = localStorage() }: { db?: Db; storage?: AttachmentStorage } = {},
+): Promise<InterviewDocument> {
+  const interview = await loadInterview(userId, interviewId, db);
+  if (!interview || interview.status !== "Completed") return { kind: "not-found" };
+  const issue = await getIssue(interview.issueId, db);
+  const guideId = issue?.guideId;
+  const guide = guideId ? await getGuide(guideId, db) : null;
+  if (!guideId || !guide) {
+    log(interviewId, `the issue's guide ${guideId ?? "(none)"} is not stored`);
+    return { kind: "unavailable", message: documentMessages.failed };
+  }
+
+  const attachments: { name: string; bytes: Uint8Array }[] = [];
+  const wordFiles: { name: string; ext: string; contentType: string; bytes: Uint8Array }[] = [];
+  for (const { id, ext } of attachmentIds(interview.state.answers)) {
+    const found = await findAttachment(userId, id, db);
+    if (!found) {
+      log(interviewId, `attachment ${id} is not the user's or no longer exists; left out`);
+      continue;
+    }
+    const bytes = await storage.get(found.storage_key);
+    if (!bytes) {
+      log(interviewId, `attachment ${id} has no stored file`);
+      return { kind: "unavailable", message: documentMessages.failed };
+    }
+    if (found.content_type === "application/pdf") attachments.push({ name: found.file_name, bytes: new Uint8Array(bytes) });
+    else wordFiles.push({ name: found.file_name, ext, contentType: found.content_type, bytes: new Uint8Array(bytes) });
+  }
+
+  const result = await assembleDocument({
+    title: guide.title || "My Document",
+    lang: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(guide.language) ? guide.language : "en",
+    answers: interview.state.answers,
+    readFile: async (file) => {
+      const f = await getGuideFile(guideId, file, db);
+      return f ? new Uint8Array(f.bytes) : null;
+    },
+    attachments,
+  });
+  const base = `My Document Interview ${interviewId}`;
+  if (!result.ok && !(result.empty && wordFiles.length)) {
+    log(interviewId, `guide ${guideId}: ${result.reason}`, result.empty ? "warn" : "error");
+    return { kind: "unavailable", message: result.empty ? documentMessages.empty : documentMessages.failed };
+  }
+  const files = [
+    ...(result.ok && result.pdf ? [{ name: `${base}.pdf`, ext: "pdf", contentType: "application/pdf", bytes: result.pdf }] : []),
+    ...(result.ok ? result.word.map((w) => ({ name: w.title || `${base} ${w.templateId}`, ext: "docx", contentType: DOCX, bytes: w.bytes })) : []),
+    ...wordFiles,
+  ];
+  if (files.length === 1) {
+    const only = files[0]!;
+    return { kind: "file", bytes: only.bytes, contentType: only.contentType, fileName: `${base}.${only.ext}` };
+  }
+  return { kind: "file", bytes: zipFiles(files), contentType: "application/zip", fileName: `${base}.zip` };
+}
+
+/** A zip of files under safe, distinct names ("a.docx", "a (2).docx"). */
+export function zipFiles(files: { name: string; ext: string; bytes: Uint8Array }[]): Uint8Array {
+  const entries: Record<string, Uint8Array> = {};
+  for (const file of files) {
+    const stem = file.name.replace(/\.[^.]*$/, "").replace(/[\x00-\x1f/\\:*?"<>|]+/g, "_").trim().slice(0, 120) || "document";
+    let name = `${stem}.${file.ext}`;
+    for (let n = 2; Object.hasOwn(entries, name); n++) name = `${stem} (${n}).${file.ext}`;
+    entries[name] = file.bytes;
+  }
+  // PDFs and Word files are compressed already.
+  return zipSync(entries, { level: 0 });
+}
+
+/** A Content-Disposition header for a file name (ASCII fallback plus the UTF-8 name, RFC 6266). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,96 @@
+/**
+ * Word (.docx) templates, our addition for organisations that author in Word, filled with docxtemplater.
+ * Tags are A2J variable names in braces, matched without regard to case:
+ * - `{User name full TE}` prints the value, formatted by type like the text templates do (a repeating
+ *   variable outside a loop prints "a, b and c");
+ * - `{#Have job TF}…{/Have job TF}` keeps its content when the value is true (A2J's is-true), `{^…}` when not;
+ * - `{#Item description TE}…{/Item description TE}` repeats its content for each value of a repeating
+ *   variable, and `{#Item count NU}…{/Item count NU}` as many times as the number says; inside, repeating
+ *   variables print the value of the current iteration.
+ * A template with broken tags is an error value naming the tags, never a thrown exception.
+ */
+import Docxtemplater, { type DXT } from "docxtemplater";
+import PizZip from "pizzip";
+import type { Answers } from "~/a2j";
+import { operandValue, loopCount, variableText } from "./values";
+
+function lookup(answers: Answers, name: string) {
+  const key = name.trim().toLowerCase();
+  return Object.hasOwn(answers, key) ? answers[key] : undefined;
+}
+
+function isTrue(v: unknown): boolean {
+  if (v === null || v === undefined || v === false || v === 0 || v === "") return false;
+  return !(typeof v === "string" && v.trim().toLowerCase() === "false");
+}
+
+interface Iteration {
+  __index: number;
+}
+
+function iterationOf(scope: unknown): number | undefined {
+  return typeof scope === "object" && scope !== null && typeof (scope as Iteration).__index === "number" ? (scope as Iteration).__index : undefined;
+}
+
+function lastIndex(values: readonly unknown[]): number {
+  for (let i = values.length - 1; i >= 1; i--) if (values[i] !== null && values[i] !== undefined && values[i] !== "") return i;
+  return 0;
+}
+
+type DXTOptions = DXT.ConstructorOptions;
+
+export type WordResult = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
+
+/** A .docx template filled with the answers. */
+export function fillWordTemplate(template: Uint8Array, answers: Answers): WordResult {
+  let doc: Docxtemplater;
+  try {
+    doc = new Docxtemplater(new PizZip(template), {
+      paragraphLoop: true,
+      linebreaks: true,
+      errorLogging: false,
+      nullGetter: () => "",
+      parser(tag: string, meta?: { tag?: { module?: string } }) {
+        const name = tag.trim();
+        const isSection = meta?.tag?.module === "loop";
+        return {
+          get(scope: unknown) {
+            const index = iterationOf(scope);
+            if (name === "." || name === "") return undefined;
+            const v = lookup(answers, name);
+            if (isSection) {
+              if (index !== undefined) {
+                // Inside a loop: a repeating variable is a condition on this iteration's value; others are
+                // decided at the top level.
+                return v?.repeating ? isTrue(v.values[index] ?? null) : undefined;
+              }
+              if (!v) return false;
+              if (v.repeating) return Array.from({ length: lastIndex(v.values) }, (_, i): Iteration => ({ __index: i + 1 }));
+              if (v.type === "Number") {
+                const n = loopCount({ loopType: "variable", loopCounter: 0, loopVariable: v.name }, answers);
+                return Array.from({ length: n }, (_, i): Iteration => ({ __index: i + 1 }));
+              }
+              return isTrue(operandValue(answers, name));
+            }
+            if (index !== undefined) return v?.repeating ? (variableText(answers, name, index) ?? "") : undefined;
+            return v ? (variableText(answers, name) ?? "") : "";
+          },
+        };
+      },
+    } as unknown as DXTOptions);
+  } catch (error) {
+    return { ok: false, error: describe(error) };
+  }
+  try {
+    doc.render({});
+    return { ok: true, bytes: new Uint8Array(doc.getZip().generate({ type: "uint8array", compression: "DEFLATE" })) };
+  } catch (error) {
+    return { ok: false, error: describe(error) };
+  }
+}
+
+function describe(error: unknown): string {
+  const e = error as { message?: string; properties?: { errors?: { properties?: { explanation?: string } }[] } };
+  const details = e.properties?.errors?.map((x) => x.properties?.explanation).filter(Boolean) ?? [];
+  return details.length ? details.join("; ") : (e.message ?? String(error));
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Db } from "../../db/database";
+import { config } from "~/config.server";
+import { database } from "~/db.server";
+
+/** Uploads must be under 5 MB (spec §9). */
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024 - 1;
+
+export const attachmentMessages = {
+  none: "No files uploaded",
+  tooLarge: "The file is too large: it must be under 5 MB.",
+  wrongType: "Only PDF or Word files can be uploaded.",
+} as const;
+
+type Kind = { ext: "pdf" | "doc" | "docx"; contentType: string };
+
+/** What a file is, from its first bytes (never from its name): PDF, Word 97–2003 or Word (docx). */
+export function detectDocumentType(bytes: Uint8Array): Kind | null {
+  const starts = (signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return { ext: "pdf", contentType: "application/pdf" };
+  if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { ext: "doc", contentType: "application/msword" };
+  if (starts([0x50, 0x4b, 0x03, 0x04])) {
+    // A docx is a zip whose entries include word/document.xml.
+    const text = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 64 * 1024))).toString("latin1");
+    if (text.includes("word/") && text.includes("[Content_Types].xml")) {
+      return { ext: "docx", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" };
+    }
+  }
+  return null;
+}
+
+/** Where attachment bytes live. The local folder is the default; an object store can implement the same. */
+export interface AttachmentStorage {
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+}
+
+export function localStorage(root = path.resolve(config().DATA_DIR, "attachments")): AttachmentStorage {
+  const file = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(root + path.sep)) throw new Error("Storage key outside the storage");
+    return full;
+  };
+  return {
+    async put(key, bytes) {
+      await mkdir(path.dirname(file(key)), { recursive: true });
+      await writeFile(file(key), bytes);
+    },
+    async get(key) {
+      return readFile(file(key)).catch(() => null);
+    },
+    async delete(key) {
+      await rm(file(key), { force: true });
+    },
+  };
+}
+
+export type StoredAttachment = { ok: true; id: string; path: string } | { ok: false; message: string };
+
+/**
+ * Keeps an uploaded file for its owner. The answer's value is the returned path, whose base name is the
+ * attachment id with the file's extension (spec §3).
+ */
+export async function storeAttachment(
+  owner: { userId: string; interviewId: string | null },
+  file: File,
+  storage: AttachmentStorage = localStorage(),
+  db: Db = database(),
+): Promise<StoredAttachment> {
+  if (file.size === 0) return { ok: false, message: attachmentMessages.none };
+  if (file.size > MAX_ATTACHMENT_BYTES) return { ok: false, message: attachmentMessages.tooLarge };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectDocumentType(bytes);
+  if (!kind) return { ok: false, message: attachmentMessages.wrongType };
+  const id = randomUUID();
+  const key = `${owner.userId}/${id}.${kind.ext}`;
+  await storage.put(key, bytes);
+  await db
+    .insertInto("attachments")
+    .values({
+      id,
+      user_id: owner.userId,
+      interview_id: owner.interviewId,
+      file_name: file.name.slice(0, 255) || `document.${kind.ext}`,
+      content_type: kind.contentType,
+      size: bytes.length,
+      storage_key: key,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return { ok: true, id, path: `attachments/${id}.${kind.ext}` };
+}
+
+/** An attachment of its owner only: its info (url) and bytes. */
+export async function findAttachment(userId: string, id: string, db: Db = database()) {
+  const row = await db
+    .selectFrom("attachments")
+    .select(["id", "file_name", "content_type", "size", "storage_key"])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row ? { ...row, url: `/attachments/${row.id}` } : null;
+}
+
+/** Links attachments uploaded before the interview's first save to the interview. */
+export async function adoptAttachments(userId: string, interviewId: string, ids: string[], db: Db = database()) {
+  if (!ids.length) return;
+  await db
+    .updateTable("attachments")
+    .set({ interview_id: interviewId })
+    .where("user_id", "=", userId)
+    .where("id", "in", ids)
+    .where("interview_id", "is", null)
+    .execute();
+}

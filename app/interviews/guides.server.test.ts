@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startInterview } from "~/a2j";
+import { migrateToLatest } from "../../db/migrate";
+import { seedDatabase } from "../../db/seed";
+import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
+import { getGuide, getGuideFile, GuideImportError, importGuide, readGuideFolder, readGuideZip } from "./guides.server";
+import { loadInterview, mergeInterviewVariables, saveInterview } from "./interviews.server";
+
+describe.each(dialects)("guides and saved interviews on %s", (dialect) => {
+  let handle: TestDatabase;
+  const userId = randomUUID();
+  beforeAll(async () => {
+    handle = await createTestDatabase(dialect);
+    await migrateToLatest(handle.db);
+    await seedDatabase(handle.db, "db/seed");
+    await insertTestUser(handle.db, userId, "a@example.org");
+  });
+  afterAll(() => handle?.drop());
+
+  it("imports a guide folder with its templates and PDF, and serves it parsed", async () => {
+    const files = await readGuideFolder("db/seed/guides/re-entry-navigator");
+    const result = await importGuide("re-entry-navigator", files, handle.db);
+    expect(result.title).toContain("Re-Entry");
+    expect(result.files).toBe(6);
+    const guide = await getGuide("re-entry-navigator", handle.db);
+    expect(guide?.firstPage).toBe("1-Introduction");
+    const pdf = await getGuideFile("re-entry-navigator", "template2.pdf", handle.db);
+    expect(pdf?.contentType).toBe("application/pdf");
+    expect(pdf?.bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("imports a zip (its single top folder is the guide) and replaces the guide of that id", async () => {
+    const files = await readGuideFolder("db/seed/guides/case-summary");
+    const zip = zipSync(Object.fromEntries([...files].map(([path, bytes]) => [`case-summary/${path}`, bytes])));
+    await importGuide("demo", readGuideZip(zip), handle.db);
+    expect((await getGuide("demo", handle.db))?.title).toMatch(/summary/i);
+    await importGuide("demo", await readGuideFolder("db/seed/guides/letter-of-demand"), handle.db);
+    expect((await getGuide("demo", handle.db))?.title).toMatch(/demand/i);
+  });
+
+  it("refuses a bad guide with a clear message and keeps what was there", async () => {
+    const guide = new TextEncoder().encode("{}");
+    const cases: [string, Map<string, Uint8Array>, RegExp][] = [
+      ["no guide file", new Map([["template1.json", guide]]), /neither Guide\.json nor Guide\.xml/],
+      ["malformed JSON", new Map([["Guide.json", new TextEncoder().encode("{ not json")]]), /Guide\.json is not a valid A2J guide/],
+      ["a program inside", new Map([...(await readGuideFolder("db/seed/guides/letter-of-demand")), ["run.exe", guide]]), /run\.exe/],
+    ];
+    for (const [, files, message] of cases) {
+      await expect(importGuide("demo", files, handle.db)).rejects.toThrow(GuideImportError);
+      await expect(importGuide("demo", files, handle.db)).rejects.toThrow(message);
+    }
+    expect(() => readGuideZip(new TextEncoder().encode("not a zip"))).toThrow(/not a readable zip/);
+    await expect(importGuide("Bad Id!", new Map(), handle.db)).rejects.toThrow(/lower-case/);
+    expect((await getGuide("demo", handle.db))?.title).toMatch(/demand/i);
+  });
+
+  it("creates an interview as Draft on its first save, updates it, and reads it back with its history", async () => {
+    const guide = (await getGuide("re-entry-navigator", handle.db))!;
+    const started = startInterview(guide, 20000);
+    if (!started.ok) throw new Error("no start");
+    const id = await saveInterview({ id: null, userId, issueId: 2, status: "Draft", state: started.state, title: guide.title }, handle.db);
+    const row = await handle.db.selectFrom("interviews").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("Draft");
+    expect(row.xml).toContain("<AnswerSet");
+    expect(JSON.parse(row.vars)["a2j bookmark"]?.values).toEqual([null, "1-Introduction"]);
+    const loaded = await loadInterview(userId, id, handle.db);
+    expect(loaded?.state.history.map((h) => h.interviewPage)).toEqual(["1-Introduction"]);
+    expect(await loadInterview(randomUUID(), id, handle.db)).toBeNull();
+
+    expect(await mergeInterviewVariables(userId, id, { "Client first name TE": "Ann" }, guide, handle.db)).toBe(true);
+    expect((await loadInterview(userId, id, handle.db))?.state.answers["client first name te"]?.values).toEqual([null, "Ann"]);
+    expect(await mergeInterviewVariables(randomUUID(), id, { x: 1 }, guide, handle.db)).toBe(false);
+    await expect(
+      saveInterview({ id, userId: randomUUID(), issueId: 2, status: "Completed", state: started.state, title: "" }, handle.db),
+    ).rejects.toThrow();
+  });
+});

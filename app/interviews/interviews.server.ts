@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/database";
+import type { InterviewStatus } from "../../db/schema";
+import { answersFromJSON, answersToANX, answersToJSON, type Guide, type InterviewState } from "~/a2j";
+import { mergeVariables } from "./variables";
+import { database } from "~/db.server";
+import type { InterviewPage, PageSize } from "./list";
+
+/** One page of a user's interviews, newest first. A page past the end shows the last page. */
+export async function listInterviews(
+  userId: string,
+  requested: { page: number; pageSize: PageSize },
+  db: Db = database(),
+): Promise<InterviewPage> {
+  const { count } = await db
+    .selectFrom("interviews")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / requested.pageSize));
+  const page = Math.min(Math.max(1, requested.page), pageCount);
+  // The page's ids come from the (user_id, updated_at, id) index alone, so skipping earlier pages reads no rows.
+  const pageIds = db
+    .selectFrom("interviews")
+    .select("id")
+    .where("user_id", "=", userId)
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .limit(requested.pageSize)
+    .offset((page - 1) * requested.pageSize);
+  const rows = await db
+    .selectFrom("interviews")
+    .innerJoin("issues", "issues.id", "interviews.issue_id")
+    .select(["interviews.id", "interviews.issue_id", "interviews.status", "interviews.updated_at", "issues.name"])
+    .where("interviews.id", "in", pageIds)
+    .orderBy("interviews.updated_at", "desc")
+    .orderBy("interviews.id", "desc")
+    .execute();
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      issueId: row.issue_id,
+      issueName: row.name,
+      status: row.status,
+      updatedAt: row.updated_at,
+    })),
+    total,
+    page,
+    pageSize: requested.pageSize,
+    pageCount,
+  };
+}
+
+/** A user's interview, or null: another user's id is the same as an unknown one. */
+export async function findInterview(userId: string, id: string, db: Db = database()) {
+  const row = await db
+    .selectFrom("interviews")
+    .innerJoin("issues", "issues.id", "interviews.issue_id")
+    .select(["interviews.id", "interviews.issue_id", "interviews.status", "interviews.updated_at", "issues.name"])
+    .where("interviews.id", "=", id)
+    .where("interviews.user_id", "=", userId)
+    .executeTakeFirst();
+  return row
+    ? { id: row.id, issueId: row.issue_id, issueName: row.name, status: row.status, updatedAt: row.updated_at }
+    : null;
+}
+
+/** Deletes a user's interview; false when the user has no such interview (nothing changes). */
+export async function deleteInterview(userId: string, id: string, db: Db = database()): Promise<boolean> {
+  const result = await db.deleteFrom("interviews").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** A user's interview with the engine's state, or null (another user's id is the same as an unknown one). */
+export async function loadInterview(userId: string, id: string, db: Db = database()) {
+  const row = await db
+    .selectFrom("interviews")
+    .select(["id", "issue_id", "status", "vars", "engine_state"])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const answers = answersFromJSON(row.vars);
+  const { history } = JSON.parse(row.engine_state) as { history?: InterviewState["history"] };
+  return {
+    id: row.id,
+    issueId: row.issue_id,
+    status: row.status,
+    state: { answers: answers.ok ? answers.value : {}, history: history ?? [] } satisfies InterviewState,
+  };
+}
+
+/**
+ * Saves an interview: created as Draft on its first save, updated afterwards (spec §4). The answers are kept
+ * in A2J's JSON form and as ANX; the engine state keeps the page history.
+ */
+export async function saveInterview(
+  interview: { id: string | null; userId: string; issueId: number; status: InterviewStatus; state: InterviewState; title: string },
+  db: Db = database(),
+): Promise<string> {
+  const now = new Date().toISOString();
+  const columns = {
+    status: interview.status,
+    vars: JSON.stringify(answersToJSON(interview.state.answers)),
+    xml: answersToANX(interview.state.answers, interview.title),
+    engine_state: JSON.stringify({ history: interview.state.history }),
+    updated_at: now,
+  };
+  if (interview.id) {
+    const result = await db
+      .updateTable("interviews")
+      .set(columns)
+      .where("id", "=", interview.id)
+      .where("user_id", "=", interview.userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new Error(`Interview ${interview.id} is not this user's`);
+    return interview.id;
+  }
+  const id = randomUUID();
+  await db
+    .insertInto("interviews")
+    .values({ id, user_id: interview.userId, issue_id: interview.issueId, created_at: now, ...columns })
+    .execute();
+  return id;
+}
+
+/** The ANX answer file of a user's interview (the viewer's getDataUrl). */
+export async function interviewAnswersAnx(userId: string, id: string, db: Db = database()): Promise<string | null> {
+  const row = await db.selectFrom("interviews").select("xml").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  return row?.xml ?? null;
+}
+
+/** Merges variables into a user's interview and saves it (the AI rephrase step uses this). */
+export async function mergeInterviewVariables(
+  userId: string,
+  id: string,
+  variables: Record<string, unknown>,
+  guide: Guide | undefined,
+  db: Db = database(),
+): Promise<boolean> {
+  const interview = await loadInterview(userId, id, db);
+  if (!interview) return false;
+  const answers = mergeVariables(interview.state.answers, variables, guide);
+  await saveInterview(
+    { id, userId, issueId: interview.issueId, status: interview.status, state: { ...interview.state, answers }, title: guide?.title ?? "" },
+    db,
+  );
+  return true;
+}

@@ -1,0 +1,316 @@
+import type { ButtonView, FieldView, PageView } from "~/a2j";
+
+/** A page of the interview as the viewer renders it: the engine's view with author HTML already sanitised. */
+export type ViewerPage = PageView;
+
+const SPECIAL_TOP = new Set(["EXIT", "SUCCESS", "ASSEMBLE", "ASSEMBLE-SUCCESS"]);
+
+function Html({ html, className, as: Tag = "div", id }: { html: string; className?: string; as?: "div" | "span"; id?: string }) {
+  if (!html) return null;
+  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function plainText(html: string): string {
+  return html.replace(/<[^>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/\s+/g, " ").trim();
+}
+
+const fieldId = (field: FieldView) => `field-${field.index}`;
+const errorId = (field: FieldView) => `field-${field.index}-error`;
+
+function described(field: FieldView) {
+  return field.error ? { "aria-invalid": true as const, "aria-describedby": errorId(field) } : {};
+}
+
+function FieldError({ field }: { field: FieldView }) {
+  return field.error ? (
+    <p className="field__error" id={errorId(field)}>
+      {field.error}
+    </p>
+  ) : null;
+}
+
+const hints: Partial<Record<FieldView["type"], string>> = {
+  datemdy: "MM/DD/YYYY, for example 03/28/2024",
+  numberdollar: "An amount, for example 1250.50",
+  numberphone: "Digits only",
+  numberzip: "Digits only",
+  attachment: "A PDF or Word file, under 5 MB",
+};
+
+function Label({ field }: { field: FieldView }) {
+  return (
+    <label className="field__label" htmlFor={fieldId(field)}>
+      <Html as="span" html={field.label} />
+      {field.required ? <span className="field__required"> (required)</span> : null}
+    </label>
+  );
+}
+
+function Hint({ field }: { field: FieldView }) {
+  const hint = hints[field.type];
+  return hint ? (
+    <p className="field__hint" id={`${fieldId(field)}-hint`}>
+      {hint}
+    </p>
+  ) : null;
+}
+
+function describedWithHint(field: FieldView) {
+  const ids = [hints[field.type] ? `${fieldId(field)}-hint` : null, field.error ? errorId(field) : null].filter(Boolean);
+  return { "aria-invalid": field.error ? (true as const) : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
+}
+
+function TextLike({ field }: { field: FieldView }) {
+  const inputMode = (
+    { number: "decimal", numberdollar: "decimal", numberssn: "numeric", numberphone: "tel", numberzip: "numeric", datemdy: "numeric" } as const
+  )[field.type as "number"];
+  return (
+    <div className={`field${field.error ? " field--invalid" : ""}`}>
+      <Label field={field} />
+      <Hint field={field} />
+      {field.type === "textlong" ? (
+        <textarea id={fieldId(field)} name={field.inputName} defaultValue={field.value} rows={5} className="field__input field__input--textarea" {...describedWithHint(field)} />
+      ) : (
+        <input
+          id={fieldId(field)}
+          name={field.inputName}
+          type="text"
+          defaultValue={field.value}
+          inputMode={inputMode}
+          maxLength={undefined}
+          placeholder={field.placeholder || undefined}
+          autoComplete="off"
+          className="field__input"
+          {...describedWithHint(field)}
+        />
+      )}
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+function Select({ field }: { field: FieldView }) {
+  return (
+    <div className={`field${field.error ? " field--invalid" : ""}`}>
+      <Label field={field} />
+      <select id={fieldId(field)} name={field.inputName} defaultValue={field.value} className="field__input" {...described(field)}>
+        <option value="">Choose…</option>
+        {field.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+function Check({ field }: { field: FieldView }) {
+  return (
+    <div className={`field field--check${field.error ? " field--invalid" : ""}`}>
+      <input id={fieldId(field)} type="checkbox" name={field.inputName} value="true" defaultChecked={field.checked} className="check" {...described(field)} />
+      <label htmlFor={fieldId(field)} className="check__label">
+        <Html as="span" html={field.label} />
+      </label>
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+function Attachment({ field }: { field: FieldView }) {
+  const current = field.value ? field.value.split("/").pop() : "";
+  return (
+    <div className={`field${field.error ? " field--invalid" : ""}`}>
+      <Label field={field} />
+      <Hint field={field} />
+      {current ? <p className="field__hint">A file is attached. Choose another to replace it.</p> : null}
+      <input
+        id={fieldId(field)}
+        name={field.inputName}
+        type="file"
+        accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        className="field__input field__input--file"
+        {...describedWithHint(field)}
+      />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** Radio fields of one variable, and gender choices, as one group. */
+function RadioGroup({ fields, legend }: { fields: FieldView[]; legend: string }) {
+  const first = fields[0]!;
+  const error = fields.find((f) => f.error);
+  const options =
+    first.type === "radio"
+      ? fields.map((f) => ({ key: f.index, value: f.optionValue, label: f.label, checked: f.checked }))
+      : first.options.map((o, i) => ({ key: i, value: o.value, label: o.label, checked: first.value === o.value }));
+  return (
+    <fieldset className={`field fieldset${error ? " field--invalid" : ""}`} aria-describedby={error ? errorId(error) : undefined}>
+      <legend className="fieldset__legend">{first.type === "radio" ? legend : plainText(first.label) || legend}</legend>
+      {options.map((option, i) => (
+        <div key={option.key} className="field--check">
+          <input
+            id={`${fieldId(first)}-${i}`}
+            type="radio"
+            name={first.inputName}
+            value={option.value}
+            defaultChecked={option.checked}
+            className="check"
+            aria-invalid={error ? true : undefined}
+          />
+          <label htmlFor={`${fieldId(first)}-${i}`} className="check__label">
+            <Html as="span" html={option.label} />
+          </label>
+        </div>
+      ))}
+      {error ? (
+        <p className="field__error" id={errorId(error)}>
+          {error.error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function groupFields(fields: FieldView[]): FieldView[][] {
+  const groups: FieldView[][] = [];
+  for (const field of fields) {
+    const last = groups.at(-1);
+    if (field.type === "radio" && last?.[0]?.type === "radio" && last[0].inputName === field.inputName) last.push(field);
+    else groups.push([field]);
+  }
+  return groups;
+}
+
+function Field({ group, legend }: { group: FieldView[]; legend: string }) {
+  const field = group[0]!;
+  switch (field.type) {
+    case "radio":
+    case "gender":
+      return <RadioGroup fields={group} legend={legend} />;
+    case "checkbox":
+    case "checkboxNOTA":
+    case "checkboxmultiple":
+      return <Check field={field} />;
+    case "textpick":
+    case "numberpick":
+    case "useravatar":
+    case "race":
+      return field.options.length ? <Select field={field} /> : <TextLike field={field} />;
+    case "attachment":
+      return <Attachment field={field} />;
+    case "button":
+      return null;
+    default:
+      return <TextLike field={field} />;
+  }
+}
+
+function Button({ button, preview }: { button: ButtonView; preview: boolean }) {
+  // Without script the end of the interview must move the whole window, not just the frame.
+  const top = !preview && button.special !== null && SPECIAL_TOP.has(button.special);
+  return (
+    <button
+      type="submit"
+      name="_button"
+      value={button.index}
+      className={button.special === "BACK" ? "button button--secondary" : "button"}
+      formTarget={top ? "_top" : undefined}
+      formNoValidate
+      data-special={button.special ?? undefined}
+    >
+      {button.label}
+    </button>
+  );
+}
+
+export function ViewerPageView({
+  page,
+  title,
+  action,
+  preview,
+  interviewId,
+  saved,
+  previewState,
+}: {
+  page: ViewerPage;
+  title: string;
+  action: string;
+  preview: boolean;
+  interviewId: string | null;
+  /** The page follows a save: the message layer tells the host ("continue") and scrolls it to the top. */
+  saved: boolean;
+  /** In preview nothing is stored: the state travels with the form. */
+  previewState: string | null;
+}) {
+  const legend = plainText(page.text).slice(0, 200) || "Choose one";
+  const hasFile = page.fields.some((f) => f.type === "attachment");
+  return (
+    <div className="viewer" data-viewer="" data-page={`${page.name}:${page.answerIndex}`} data-interview-id={interviewId ?? undefined} data-saved={saved ? "true" : undefined}>
+      <h1 className="viewer__title">{title}</h1>
+      {page.step.text || page.step.number ? (
+        <p className="viewer__step">
+          Step {page.step.number}
+          {page.step.text ? `: ${page.step.text}` : ""}
+        </p>
+      ) : null}
+      {preview ? <p className="viewer__preview">Preview: nothing you enter is saved.</p> : null}
+      {page.errors.length ? (
+        <div className="error-summary" role="alert" aria-labelledby="viewer-errors-title" tabIndex={-1} autoFocus>
+          <h2 id="viewer-errors-title" className="error-summary__title">
+            There is a problem
+          </h2>
+          <ul className="error-summary__list">
+            {page.errors.map((error) => (
+              <li key={error.fieldIndex}>
+                <a href={`#field-${error.fieldIndex}`}>{error.message}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <form method="post" action={action} encType={hasFile ? "multipart/form-data" : undefined} className="viewer__form" noValidate>
+        <input type="hidden" name="_page" value={page.name} />
+        {previewState ? <input type="hidden" name="_state" value={previewState} /> : null}
+        <Html className="viewer__question prose" html={page.text} />
+        {page.help ? (
+          <details className="viewer__help">
+            <summary>{plainText(page.learn) || "Learn More"}</summary>
+            <Html className="prose" html={page.help} />
+            {page.helpImageURL ? <img src={page.helpImageURL} alt={page.helpAltText} className="viewer__help-image" /> : null}
+          </details>
+        ) : null}
+        {groupFields(page.fields).map((group) => (
+          <Field key={group[0]!.index} group={group} legend={legend} />
+        ))}
+        <div className="button-row viewer__buttons">
+          {page.canGoBack ? (
+            <button type="submit" name="_intent" value="back" className="button button--secondary" formNoValidate>
+              Back
+            </button>
+          ) : null}
+          {page.buttons.map((button) => (
+            <Button key={button.index} button={button} preview={preview} />
+          ))}
+        </div>
+      </form>
+      {page.popups.filter((p) => p.html).length ? (
+        <aside className="viewer__popups" aria-label="More information">
+          {page.popups
+            .filter((popup) => popup.html)
+            .map((popup) => (
+              <section key={popup.id} id={popup.id} className="popup" tabIndex={-1}>
+                <h2 className="popup__title">{popup.name}</h2>
+                <Html className="prose" html={popup.html ?? ""} />
+                <p>
+                  <a href="#top">Back to the question</a>
+                </p>
+              </section>
+            ))}
+        </aside>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { daysFromDate, goBack, type Guide, type InterviewState, renderPage, startInterview, submitPage } from "~/a2j";
+import type { FormValues } from "~/a2j";
+import type { SessionUser } from "~/auth/session.server";
+import { getIssue, type Issue } from "~/content/content.server";
+import { sanitizeHtml } from "~/ui/sanitize-html.server";
+import { adoptAttachments, storeAttachment } from "./attachments.server";
+import { getGuide } from "./guides.server";
+import { loadInterview, saveInterview } from "./interviews.server";
+
+/**
+ * What the viewer's URL names (the spec's query parameters; the user always comes from the session): an
+ * issue's interview, or with preview=1 just a guide, whose state then travels in the form and is never saved.
+ */
+export type ViewerTarget =
+  | { preview: false; issueId: number; interviewId: string | null }
+  | { preview: true; guideId: string };
+
+export function parseViewerTarget(url: URL): ViewerTarget | null {
+  if (url.searchParams.get("preview") === "1") {
+    const guideId = url.searchParams.get("guideId") ?? "";
+    return /^[a-z0-9][a-z0-9-]{0,62}$/.test(guideId) ? { preview: true, guideId } : null;
+  }
+  const issueId = Number(url.searchParams.get("issueId"));
+  if (!Number.isSafeInteger(issueId) || issueId < 1) return null;
+  const interviewId = url.searchParams.get("interviewId") || null;
+  if (interviewId !== null && !/^[0-9a-f-]{36}$/.test(interviewId)) return null;
+  return { preview: false, issueId, interviewId };
+}
+
+/** The viewer's address for previewing a guide. */
+export function previewViewerUrl(guideId: string): string {
+  return `/viewer?${new URLSearchParams({ guideUrl: `/interview-guides/${guideId}`, guideId, preview: "1" }).toString()}`;
+}
+
+/** The viewer's address with the spec's query parameters. */
+export function viewerUrl(issue: { id: number; guideId: string }, interviewId: string | null, userId: string, preview = false): string {
+  const params = new URLSearchParams({
+    guideUrl: `/interview-guides/${issue.guideId}`,
+    guideId: issue.guideId,
+    issueId: String(issue.id),
+    interviewId: interviewId ?? "",
+    userId,
+    getDataUrl: interviewId ? `/interviews/${interviewId}/answers` : "",
+  });
+  if (preview) params.set("preview", "1");
+  return `/viewer?${params.toString()}`;
+}
+
+/** "Today" for the guide's scripts: the calendar day in UTC (the server does not know the person's zone). */
+export function today(): number {
+  return daysFromDate(new Date());
+}
+
+export interface OpenViewer {
+  /** Null in preview. */
+  issue: (Issue & { guideId: string }) | null;
+  guide: Guide;
+  interviewId: string | null;
+  status: "Draft" | "Completed";
+  state: InterviewState;
+}
+
+function previewState(text: string | null): InterviewState | null {
+  if (!text) return null;
+  try {
+    const state = JSON.parse(text) as InterviewState;
+    return state && typeof state.answers === "object" && Array.isArray(state.history) ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The issue, its guide and the user's interview (or a fresh one); null when any of them is not there. In
+ * preview, the guide alone, at the state the form carried (`_state`) or at its start.
+ */
+export async function openViewer(user: SessionUser, target: ViewerTarget, carried: string | null = null): Promise<OpenViewer | null> {
+  if (target.preview) {
+    const guide = await getGuide(target.guideId);
+    if (!guide) return null;
+    const state = previewState(carried) ?? (() => {
+      const started = startInterview(guide, today());
+      return started.ok ? started.state : null;
+    })();
+    return state ? { issue: null, guide, interviewId: null, status: "Draft", state } : null;
+  }
+  const issue = await getIssue(target.issueId);
+  if (!issue?.guideId) return null;
+  const guide = await getGuide(issue.guideId);
+  if (!guide) return null;
+  if (target.interviewId) {
+    const interview = await loadInterview(user.id, target.interviewId);
+    if (!interview || interview.issueId !== issue.id) return null;
+    return { issue: { ...issue, guideId: issue.guideId }, guide, interviewId: interview.id, status: interview.status, state: interview.state };
+  }
+  const started = startInterview(guide, today());
+  if (!started.ok) return null;
+  return { issue: { ...issue, guideId: issue.guideId }, guide, interviewId: null, status: "Draft", state: started.state };
+}
+
+function sanitizeView(view: NonNullable<ReturnType<typeof renderPage>>) {
+  return {
+    ...view,
+    text: sanitizeHtml(view.text),
+    help: sanitizeHtml(view.help),
+    learn: sanitizeHtml(view.learn),
+    fields: view.fields.map((field) => ({
+      ...field,
+      label: sanitizeHtml(field.label),
+      options: field.options.map((o) => ({ ...o, label: sanitizeHtml(o.label) })),
+    })),
+    popups: view.popups.map((popup) => ({ ...popup, html: popup.html === null ? null : sanitizeHtml(popup.html) })),
+  };
+}
+
+/** The current page's render model, safe to show. */
+export function viewerPage(open: OpenViewer, options: Parameters<typeof renderPage>[3] = {}) {
+  const view = renderPage(open.guide, open.state, today(), options);
+  return view ? sanitizeView(view) : null;
+}
+
+export type PressResult =
+  | { kind: "page"; interviewId: string | null; state: InterviewState }
+  | { kind: "invalid"; page: NonNullable<ReturnType<typeof viewerPage>> }
+  | { kind: "special"; target: string; interviewId: string | null; url?: string; message?: string }
+  | { kind: "error"; message: string };
+
+async function save(user: SessionUser, open: OpenViewer, state: InterviewState, status: "Draft" | "Completed", preview: boolean) {
+  if (preview || !open.issue) return open.interviewId;
+  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state, title: open.guide.title });
+}
+
+/**
+ * A button press (or Back) on the viewer's form: uploads are kept, the engine runs, the interview is saved
+ * (created as Draft on its first save), and the result says where to go. In preview nothing is saved.
+ */
+export async function pressButton(user: SessionUser, open: OpenViewer, form: FormData, preview: boolean): Promise<PressResult> {
+  const pageName = String(form.get("_page") ?? "");
+  if (form.get("_intent") === "back") {
+    const back = goBack(open.guide, open.state, { inPlace: true });
+    if (!back.ok) return { kind: "error", message: back.error.message };
+    return { kind: "page", interviewId: await save(user, open, back.state, open.status, preview), state: back.state };
+  }
+  const buttonIndex = Number(form.get("_button"));
+  const view = renderPage(open.guide, open.state, today());
+  if (!view) return { kind: "error", message: "This page cannot be shown." };
+  // A form from an older page (a second click, a reload): nothing to do but show the current page.
+  if (view.name !== pageName) return { kind: "page", interviewId: open.interviewId, state: open.state };
+
+  const values: FormValues = {};
+  const uploadErrors: { fieldIndex: number; inputName: string; message: string }[] = [];
+  const uploaded: string[] = [];
+  for (const field of view.fields) {
+    const posted = form.getAll(field.inputName);
+    if (field.type === "attachment") {
+      const file = posted.find((v): v is File => typeof v !== "string" && v.size > 0);
+      if (file && !preview) {
+        const stored = await storeAttachment({ userId: user.id, interviewId: open.interviewId }, file);
+        if (stored.ok) {
+          values[field.inputName] = stored.path;
+          uploaded.push(stored.id);
+        } else uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: stored.message });
+      } else if (field.value) values[field.inputName] = field.value;
+      else if (field.required) uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: "No files uploaded" });
+      continue;
+    }
+    const strings = posted.filter((v): v is string => typeof v === "string");
+    values[field.inputName] = strings.length > 1 ? strings : strings[0];
+  }
+  const submitted = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v])) as FormValues;
+  if (uploadErrors.length) {
+    const page = viewerPage(open, { submitted, errors: uploadErrors });
+    return page ? { kind: "invalid", page } : { kind: "error", message: "This page cannot be shown." };
+  }
+
+  const result = submitPage(open.guide, open.state, { pageName, buttonIndex, values }, today(), { inPlace: false });
+  if (!result.ok) return { kind: "error", message: result.error.message };
+  const outcome = result.outcome;
+  if (outcome.kind === "invalid") {
+    const page = viewerPage(open, { submitted, errors: outcome.errors });
+    return page ? { kind: "invalid", page } : { kind: "error", message: "This page cannot be shown." };
+  }
+  const completes = outcome.kind === "special" && ["SUCCESS", "ASSEMBLE", "ASSEMBLE-SUCCESS"].includes(outcome.target);
+  const interviewId = await save(user, open, result.state, completes ? "Completed" : open.status, preview);
+  if (interviewId && uploaded.length && !preview) await adoptAttachments(user.id, interviewId, uploaded);
+  if (outcome.kind === "page") return { kind: "page", interviewId, state: result.state };
+  return { kind: "special", target: outcome.target, interviewId, url: outcome.url, message: outcome.message };
+}
+

@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Resend } from "resend";
+import { type Config, config } from "~/config.server";
+import type { Db } from "../../db/database";
+import { database } from "~/db.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface SentMail {
+  id: string;
+  via: "resend" | "outbox";
+  /** For the outbox: the file that holds the message. */
+  file?: string;
+}
+
+export class MailError extends Error {
+  override name = "MailError";
+}
+
+/**
+ * Sends an email: through Resend when RESEND_API_KEY is set (RESEND_BASE_URL is honoured by the SDK),
+ * otherwise into the embedded outbox (a database row and a JSON file under DATA_DIR/outbox).
+ */
+export async function sendMail(message: MailMessage, settings: Config = config(), db: Db = database()): Promise<SentMail> {
+  if (settings.RESEND_API_KEY) return sendWithResend(settings, settings.RESEND_API_KEY, message);
+  return storeInOutbox(settings, message, db);
+}
+
+async function sendWithResend(settings: Config, apiKey: string, message: MailMessage): Promise<SentMail> {
+  const resend = new Resend(apiKey, settings.RESEND_BASE_URL ? { baseUrl: settings.RESEND_BASE_URL } : undefined);
+  const { data, error } = await resend.emails.send({
+    from: settings.MAIL_FROM,
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+  });
+  if (error || !data) throw new MailError(`Resend refused the message: ${error?.message ?? "no answer"}`);
+  return { id: data.id, via: "resend" };
+}
+
+async function storeInOutbox(settings: Config, message: MailMessage, db: Db): Promise<SentMail> {
+  const id = randomUUID();
+  const createdAt = new Date().toISOString();
+  const record = {
+    id,
+    created_at: createdAt,
+    from_address: settings.MAIL_FROM,
+    to_address: message.to,
+    reply_to: message.replyTo ?? null,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+  };
+  await db.insertInto("outbox_messages").values(record).execute();
+  const dir = path.resolve(settings.DATA_DIR, "outbox");
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${createdAt.replace(/[:.]/g, "-")}-${id}.json`);
+  await writeFile(file, JSON.stringify(record, null, 2) + "\n", "utf8");
+  console.log(`[mail] "${message.subject}" to ${message.to} stored in the outbox: ${file}`);
+  return { id, via: "outbox", file };
+}

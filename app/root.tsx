@@ -1,0 +1,119 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { sessionMiddleware } from "./auth/middleware.server";
+import { currentUser } from "./auth/session.server";
+import { ErrorPage } from "./ui/error-page";
+import { Footer } from "./ui/footer";
+import { Header, type HeaderUser } from "./ui/header";
+import { useNonce } from "./ui/nonce";
+import { NotFound } from "./ui/not-found";
+import type { NotFoundData } from "./http.server";
+import { ToastMessage } from "./ui/toast-message";
+import { clearFlashHeader, hasFlash, readToast } from "./ui/toast.server";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const middleware: Route.MiddlewareFunction[] = [
+  sessionMiddleware,
+  async ({ request }, next) => {
+    const response = (await next()) as Response;
+    const setsFlash = (response.headers.get("Set-Cookie") ?? "").includes("__flash=");
+    if (hasFlash(request) && request.method === "GET" && response.status < 300 && !setsFlash) {
+      response.headers.append("Set-Cookie", await clearFlashHeader());
+    }
+    return response;
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const signedIn = currentUser(context);
+  const user: HeaderUser | null = signedIn ? { firstName: signedIn.firstName, lastName: signedIn.lastName } : null;
+  return { user, toast: await readToast(request) };
+}
+
+/**
+ * What a route may ask of the document through its `handle`: React hydration (`hydrate`), small scripts of
+ * its own instead (`scripts`, URLs under /scripts), or no site header and footer (`bare`, for the viewer in
+ * its frame).
+ */
+export interface RouteHandle {
+  hydrate?: boolean;
+  scripts?: string[];
+  bare?: boolean;
+}
+
+function useRouteHandles() {
+  const handles = useMatches().map((match) => (match.handle ?? {}) as RouteHandle);
+  return {
+    hydrate: handles.some((handle) => handle.hydrate === true),
+    bare: handles.some((handle) => handle.bare === true),
+    scripts: [...new Set(handles.flatMap((handle) => handle.scripts ?? []))],
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const { hydrate, bare, scripts } = useRouteHandles();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <Meta />
+        <Links />
+      </head>
+      <body className={bare ? "bare" : undefined}>
+        {bare ? null : (
+          <>
+            <a className="skip-link" href="#main-content">
+              Skip to main content
+            </a>
+            <Header user={data?.user ?? null} />
+          </>
+        )}
+        <main id="main-content" tabIndex={-1} aria-label={bare ? "Interview" : undefined}>
+          {children}
+        </main>
+        {bare ? null : <Footer />}
+        {data?.toast ? <ToastMessage toast={data.toast} /> : null}
+        {scripts.map((src) => (
+          <script key={src} src={src} nonce={nonce} defer />
+        ))}
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const backHref = (error.data as NotFoundData | null)?.backHref ?? "/";
+    return <NotFound backHref={backHref} />;
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

@@ -1,0 +1,72 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+// Every URL of the application, by the spec's route groups (spec §2). Any path not declared here,
+// at any depth and under any group, falls through to the catch-all and gets the not-found page.
+export default [
+  // landing
+  index("routes/home.tsx"),
+
+  // support
+  ...prefix("support", [route("contact-us", "routes/support.contact-us.tsx")]),
+
+  // legal
+  ...prefix("legal", [
+    route("terms-and-conditions", "routes/legal.terms-and-conditions.tsx"),
+    route("privacy-policies", "routes/legal.privacy-policies.tsx"),
+  ]),
+
+  // about
+  ...prefix("about", [index("routes/about.tsx")]),
+
+  // auth: signing out is for signed-in people; every other auth page is for signed-out people only.
+  route("auth/sign-out", "routes/auth.sign-out.ts"),
+  ...prefix("auth", [
+    layout("routes/auth.tsx", [
+      route("sign-in", "routes/auth.sign-in.tsx"),
+      route("sign-in/verify-2fa", "routes/auth.sign-in.verify-2fa.tsx"),
+      route("sign-up", "routes/auth.sign-up.tsx"),
+      route("sign-up/email-sent", "routes/auth.sign-up.email-sent.tsx"),
+      route("sign-up/password", "routes/auth.sign-up.password.tsx"),
+      route("setup-2fa", "routes/auth.setup-2fa.tsx"),
+      route("reset-password", "routes/auth.reset-password.tsx"),
+      route("reset-password/check-email", "routes/auth.reset-password.check-email.tsx"),
+      route("reset-password/password", "routes/auth.reset-password.password.tsx"),
+      route("reset-password/successful", "routes/auth.reset-password.successful.tsx"),
+      route("email-verify-issue", "routes/auth.email-verify-issue.tsx"),
+    ]),
+  ]),
+
+  // account: every page needs a signed-in person.
+  ...prefix("account", [
+    layout("routes/account.tsx", [
+      index("routes/account._index.ts"),
+      route("dashboard", "routes/account.dashboard.tsx"),
+      route("edit-profile", "routes/account.edit-profile.tsx"),
+      route("change-password", "routes/account.change-password.tsx"),
+      route("interview", "routes/account.interview.tsx"),
+      route("interview/:interviewId/delete", "routes/account.interview.$interviewId.delete.tsx"),
+      route("interview/:interviewId/download", "routes/account.interview.$interviewId.download.ts"),
+    ]),
+  ]),
+
+  // ai, draft and dashboard: filled by the AI issue; until then their paths answer 404 through the catch-all.
+
+  // interview
+  ...prefix("issues", [
+    route(":issueId", "routes/issues.$issueId.tsx"),
+    route(":issueId/interviews/:interviewId?", "routes/issues.$issueId.interviews.tsx"),
+  ]),
+  route("viewer", "routes/viewer.tsx"),
+  route("preview/:guideId", "routes/preview.$guideId.tsx"),
+  route("interview-guides/:guideId", "routes/interview-guides.$guideId.ts"),
+  route("assemble", "routes/assemble.ts"),
+  route("interviews/:interviewId/answers", "routes/interviews.$interviewId.answers.ts"),
+  route("attachments/:attachmentId", "routes/attachments.$attachmentId.ts"),
+  route("attachments/:attachmentId/info", "routes/attachments.$attachmentId.info.ts"),
+
+  // operations
+  route("healthz", "routes/healthz.ts"),
+
+  // not found
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,46 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { AccountPage } from "~/account/account-page";
+import { accountMessages, updateProfile } from "~/account/account.server";
+import { profileSchema } from "~/account/schemas";
+import { invalid } from "~/auth/form-replies.server";
+import { requireUser } from "~/auth/session.server";
+import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import { redirectWithToast } from "~/ui/toast.server";
+import type { Route } from "./+types/account.edit-profile";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { firstName, lastName } = requireUser(context);
+  return { firstName, lastName };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+  if (submission.status !== "success") return invalid(submission);
+  await updateProfile(user.id, submission.value);
+  return redirectWithToast("/account/edit-profile", { type: "success", message: accountMessages.profileUpdated });
+}
+
+export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "edit-profile",
+    lastResult: actionData?.result,
+    defaultValue: loaderData,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  return (
+    <AccountPage title="Edit profile">
+      <ErrorSummary errors={summaryErrors([fields.firstName, fields.lastName])} formErrors={form.errors} />
+      <Form method="post" {...getFormProps(form)} noValidate className="form">
+        <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
+        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
+        <button type="submit" className="button">
+          Save
+        </button>
+      </Form>
+    </AccountPage>
+  );
+}

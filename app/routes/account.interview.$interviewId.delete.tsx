@@ -1,0 +1,44 @@
+import { AccountPage } from "~/account/account-page";
+import { requireUser } from "~/auth/session.server";
+import { notFound } from "~/http.server";
+import { DeleteConfirmation, listHref } from "~/interviews/interview-table";
+import { deleteInterview, findInterview } from "~/interviews/interviews.server";
+import { redirectWithToast } from "~/ui/toast.server";
+import type { Route } from "./+types/account.interview.$interviewId.delete";
+
+/** Only back to the list, whatever the form says. */
+function safeBack(value: FormDataEntryValue | string | null): string {
+  return typeof value === "string" && /^\/account\/interview(\?page=\d+&size=\d+)?$/.test(value) ? value : listHref(1, 5);
+}
+
+// The confirmation page for browsers without popover dialogs.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const interview = await findInterview(user.id, params.interviewId);
+  if (!interview) notFound(request);
+  return { interview, back: safeBack(new URL(request.url).searchParams.get("back")) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const back = safeBack((await request.formData()).get("back"));
+  if (!(await deleteInterview(user.id, params.interviewId))) notFound(request);
+  return redirectWithToast(back, { type: "success", message: "Interview deleted." });
+}
+
+export default function DeleteInterview({ loaderData }: Route.ComponentProps) {
+  return (
+    <AccountPage title="My interviews">
+      <DeleteConfirmation
+        item={loaderData.interview}
+        back={loaderData.back}
+        cancel={
+          <a className="button button--secondary" href={loaderData.back}>
+            No, keep
+          </a>
+        }
+      />
+    </AccountPage>
+  );
+}
+

@@ -1,0 +1,24 @@
+import { requireUser } from "~/auth/session.server";
+import { contentDisposition, interviewDocument } from "~/documents/documents.server";
+import { notFound } from "~/http.server";
+import { redirectWithToast } from "~/ui/toast.server";
+import type { Route } from "./+types/account.interview.$interviewId.download";
+
+/**
+ * The document of the owner's Completed interview (anyone else's, or a Draft: 404). A document that cannot
+ * be made goes back to the interview list with the reason in a toast (the cause is logged).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const document = await interviewDocument(user.id, params.interviewId);
+  if (document.kind === "not-found") notFound(request);
+  if (document.kind === "unavailable") return redirectWithToast("/account/interview", { type: "error", message: document.message });
+  return new Response(new Uint8Array(document.bytes), {
+    headers: {
+      "Content-Type": document.contentType,
+      "Content-Disposition": contentDisposition(document.fileName),
+      "Content-Length": String(document.bytes.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect } from "react-router";
+import { confirmTwoFactorSetup, twoFactorSetup } from "~/auth/accounts.server";
+import { CodeField } from "~/auth/code-field";
+import { invalid, limited, refuse } from "~/auth/form-replies.server";
+import { authPaths } from "~/auth/paths";
+import { codeSchema } from "~/auth/schemas";
+import { sessionContext } from "~/auth/session.server";
+import { clientAddressContext } from "~/request-context";
+import { ErrorSummary, summaryErrors } from "~/ui/form";
+import type { Route } from "./+types/auth.setup-2fa";
+
+export function meta() {
+  return [{ title: "Set up two-factor authentication | Legal Self-Help" }];
+}
+
+export const handle = { scripts: ["/scripts/copy-text.js"] };
+
+// Only after a password step: the session says whose setup this is (spec: "needs email and password").
+export async function loader({ context }: Route.LoaderArgs) {
+  const setup = await twoFactorSetup(context.get(sessionContext));
+  if ("next" in setup) throw redirect(authPaths[setup.next]);
+  return setup;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: codeSchema });
+  if (submission.status !== "success") return invalid(submission);
+  return limited(submission, async () => {
+    const result = await confirmTwoFactorSetup(context.get(sessionContext), submission.value.code, context.get(clientAddressContext));
+    if ("field" in result) return refuse(submission, result);
+    if ("next" in result) return redirect(authPaths[result.next]);
+    return redirect("/", { headers: { "Set-Cookie": result.setCookie } });
+  });
+}
+
+export default function SetupTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "setup-2fa",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
+  });
+  return (
+    <div className="page page--narrow">
+      <h1>Set up two-factor authentication</h1>
+      <p>
+        Signing in needs your password and a code from an authenticator app on your phone (for example Google
+        Authenticator, Microsoft Authenticator or FreeOTP).
+      </p>
+      <ErrorSummary errors={summaryErrors([fields.code])} formErrors={form.errors} />
+      <ol className="steps">
+        <li>
+          <h2 className="steps__title">Scan this QR code with your authenticator app</h2>
+          <img
+            className="qr-code"
+            src={loaderData.qrCodeDataUrl}
+            width={200}
+            height={200}
+            alt="QR code to add Legal Self-Help to your authenticator app. If you cannot scan it, type the secret key below."
+          />
+        </li>
+        <li>
+          <h2 className="steps__title">Or type this secret key into the app</h2>
+          <p className="secret-key">
+            <code id="secret-key">{loaderData.secret}</code>
+            {/* Shown by the small copy script; without script the key is selectable text. */}
+            <button type="button" className="button button--secondary button--small" data-copy-target="secret-key" hidden>
+              Copy secret key
+            </button>
+          </p>
+        </li>
+        <li>
+          <h2 className="steps__title">Enter the 6-digit code the app shows</h2>
+          <Form method="post" {...getFormProps(form)} noValidate className="form">
+            <CodeField field={fields.code} />
+            <button type="submit" className="button">
+              Verify and finish
+            </button>
+          </Form>
+        </li>
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect } from "react-router";
+import { signInWithPassword } from "~/auth/accounts.server";
+import { writeFlowState } from "~/auth/flow-state.server";
+import { invalid, limited, refuse } from "~/auth/form-replies.server";
+import { authPaths } from "~/auth/paths";
+import { signInSchema } from "~/auth/schemas";
+import { sessionContext } from "~/auth/session.server";
+import { clientAddressContext } from "~/request-context";
+import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import type { Route } from "./+types/auth.sign-in";
+
+export function meta() {
+  return [{ title: "Sign In | Legal Self-Help" }];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const { email, password } = submission.value;
+  return limited(submission, async () => {
+    const result = await signInWithPassword(email, password, context.get(sessionContext), context.get(clientAddressContext));
+    if ("field" in result) return refuse(submission, result);
+    if (result.next === "not-verified") {
+      // AU02: the email is not verified yet.
+      return redirect("/auth/email-verify-issue", {
+        headers: { "Set-Cookie": await writeFlowState({ email: result.email, problem: "not-verified" }) },
+      });
+    }
+    return redirect(authPaths[result.next], {
+      headers: { "Set-Cookie": result.setCookie },
+    });
+  });
+}
+
+export default function SignIn({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+  });
+  return (
+    <div className="page page--narrow">
+      <h1>Sign In</h1>
+      <div className="auth-columns">
+        <div className="panel">
+          <ErrorSummary errors={summaryErrors([fields.email, fields.password])} formErrors={form.errors} />
+          <Form method="post" {...getFormProps(form)} noValidate className="form">
+            <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
+            <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+            <p className="form__aside">
+              <a href="/auth/reset-password">Forgotten password?</a>
+            </p>
+            <button type="submit" className="button">
+              Sign In
+            </button>
+          </Form>
+        </div>
+        <section aria-labelledby="create-account-title" className="panel panel--muted">
+          <h2 id="create-account-title">Create an account</h2>
+          <p>New here? Create an account to start an interview, save your answers and download your documents.</p>
+          <a className="button button--secondary" href="/auth/sign-up">
+            Create an account
+          </a>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect } from "react-router";
+import { verifySignInCode } from "~/auth/accounts.server";
+import { invalid, limited, refuse } from "~/auth/form-replies.server";
+import { authPaths } from "~/auth/paths";
+import { codeSchema } from "~/auth/schemas";
+import { sessionContext } from "~/auth/session.server";
+import { CodeField } from "~/auth/code-field";
+import { clientAddressContext } from "~/request-context";
+import { ErrorSummary, summaryErrors } from "~/ui/form";
+import type { Route } from "./+types/auth.sign-in.verify-2fa";
+
+export function meta() {
+  return [{ title: "Two-factor verification | Legal Self-Help" }];
+}
+
+// Only straight after the password step: the session says whose code this is.
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.get(sessionContext)?.pendingUserId) throw redirect("/auth/sign-in");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: codeSchema });
+  if (submission.status !== "success") return invalid(submission);
+  return limited(submission, async () => {
+    const result = await verifySignInCode(context.get(sessionContext), submission.value.code, context.get(clientAddressContext));
+    if ("field" in result) return refuse(submission, result);
+    if ("next" in result) return redirect(authPaths[result.next]);
+    return redirect("/", { headers: { "Set-Cookie": result.setCookie } });
+  });
+}
+
+export default function VerifyTwoFactor({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "verify-2fa",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
+  });
+  return (
+    <div className="page page--narrow">
+      <h1>Two-factor verification</h1>
+      <p>Open your authenticator app and enter the 6-digit code it shows for Legal Self-Help.</p>
+      <ErrorSummary errors={summaryErrors([fields.code])} formErrors={form.errors} />
+      <Form method="post" {...getFormProps(form)} noValidate className="form">
+        <CodeField field={fields.code} />
+        <button type="submit" className="button">
+          Verify
+        </button>
+      </Form>
+    </div>
+  );
+}

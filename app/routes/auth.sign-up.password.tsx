@@ -1,0 +1,56 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import { checkLink, createPassword, type LinkCheck } from "~/auth/accounts.server";
+import { writeFlowState } from "~/auth/flow-state.server";
+import { invalid, limited } from "~/auth/form-replies.server";
+import { NewPasswordForm } from "~/auth/new-password-form";
+import { authMessages, setPasswordSchema } from "~/auth/schemas";
+import { sessionContext } from "~/auth/session.server";
+import { clientAddressContext } from "~/request-context";
+import { redirectWithToast } from "~/ui/toast.server";
+import type { Route } from "./+types/auth.sign-up.password";
+
+export function meta() {
+  return [{ title: "Create your password | Legal Self-Help" }];
+}
+
+/** A link that no longer works: expired (AU03) → the page that sends a new one; used or unknown → / with why. */
+async function leave(check: Exclude<LinkCheck, { status: "valid" }>): Promise<Response> {
+  if (check.status === "expired") {
+    return redirect("/auth/email-verify-issue", {
+      headers: { "Set-Cookie": await writeFlowState({ email: check.email, problem: "expired" }) },
+    });
+  }
+  return redirectWithToast("/", { type: "error", message: authMessages.linkInvalid });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const code = new URL(request.url).searchParams.get("code") ?? "";
+  const check = await checkLink(code, "verify-email");
+  if (check.status !== "valid") throw await leave(check);
+  return { code, email: check.user.email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const { code, password } = submission.value;
+  return limited(submission, async () => {
+    const result = await createPassword(code, password, context.get(sessionContext), context.get(clientAddressContext));
+    if ("status" in result) return leave(result.status === "valid" ? { status: "invalid" } : result);
+    return redirect("/auth/setup-2fa", { headers: { "Set-Cookie": result.setCookie } });
+  });
+}
+
+export default function CreatePassword({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="page page--narrow">
+      <h1>Create your password</h1>
+      <p>
+        Your email <strong>{loaderData.email}</strong> is confirmed. Choose a password for your account; next you will
+        set up two-factor authentication.
+      </p>
+      <NewPasswordForm code={loaderData.code} lastResult={actionData?.result} submitLabel="Save password" />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect } from "react-router";
+import { signUp } from "~/auth/accounts.server";
+import { writeFlowState } from "~/auth/flow-state.server";
+import { invalid, limited, refuse } from "~/auth/form-replies.server";
+import { DEFAULT_PHONE_COUNTRY, phoneCountries } from "~/auth/phone-countries";
+import { signUpSchema } from "~/auth/schemas";
+import { clientAddressContext } from "~/request-context";
+import { ErrorSummary, SelectField, summaryErrors, TextField } from "~/ui/form";
+import type { Route } from "./+types/auth.sign-up";
+
+export function meta() {
+  return [{ title: "Create an account | Legal Self-Help" }];
+}
+
+const countryOptions = phoneCountries.map((country) => ({
+  value: country.code,
+  label: `${country.name} (${country.phoneCode})`,
+}));
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
+  if (submission.status !== "success") return invalid(submission);
+  return limited(submission, async () => {
+    const refused = await signUp(submission.value, context.get(clientAddressContext));
+    if (refused) return refuse(submission, refused);
+    return redirect("/auth/sign-up/email-sent", {
+      headers: { "Set-Cookie": await writeFlowState({ email: submission.value.email }) },
+    });
+  });
+}
+
+export default function SignUp({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult: actionData?.result,
+    defaultValue: { phoneCountry: DEFAULT_PHONE_COUNTRY },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+  });
+  const ordered = [fields.firstName, fields.lastName, fields.email, fields.phoneCountry, fields.phoneNumber];
+  return (
+    <div className="page page--narrow">
+      <h1>Create an account</h1>
+      <p>
+        Already have an account? <a href="/auth/sign-in">Sign in</a>.
+      </p>
+      <ErrorSummary errors={summaryErrors(ordered)} formErrors={form.errors} />
+      <Form method="post" {...getFormProps(form)} noValidate className="form">
+        <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
+        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" hint="We will send you a link to verify it." />
+        <fieldset className="fieldset">
+          <legend className="fieldset__legend">Phone number</legend>
+          <div className="phone-fields">
+            <SelectField field={fields.phoneCountry} label="Country code" options={countryOptions} autoComplete="tel-country-code" />
+            <TextField field={fields.phoneNumber} label="Phone number" type="tel" inputMode="numeric" autoComplete="tel-national" hint="Digits only, up to 11" />
+          </div>
+        </fieldset>
+        <p className="form__aside">
+          By creating an account you agree to our <a href="/legal/terms-and-conditions">Terms &amp; Conditions</a> and
+          our <a href="/legal/privacy-policies">Privacy Policy</a>.
+        </p>
+        <button type="submit" className="button">
+          Create an account
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { requireUser } from "~/auth/session.server";
+import { getIssue } from "~/content/content.server";
+import { notFound, parseId } from "~/http.server";
+import { findInterview } from "~/interviews/interviews.server";
+import { createInterviewToken } from "~/interviews/token.server";
+import { viewerUrl } from "~/interviews/viewer.server";
+import { Breadcrumb } from "~/ui/breadcrumb";
+import type { Route } from "./+types/issues.$issueId.interviews";
+
+// The host page speaks the message layer with the viewer in its frame (spec §4).
+export const handle = { scripts: ["/scripts/interview-host.js"] };
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? `${data.issue.name}: interview | Legal Self-Help` : "Interview | Legal Self-Help" }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, "/auth/sign-in");
+  const issueId = parseId(params.issueId);
+  if (issueId === null) notFound(request);
+  const issue = await getIssue(issueId);
+  if (!issue) notFound(request);
+  const interview = params.interviewId ? await findInterview(user.id, params.interviewId) : null;
+  if (params.interviewId && (!interview || interview.issueId !== issue.id)) notFound(request);
+  const base = { issue: { id: issue.id, name: issue.name, country: issue.country } };
+  if (!issue.guideId) return { ...base, state: "unavailable" as const };
+  if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
+  return {
+    ...base,
+    state: "open" as const,
+    viewerSrc: viewerUrl({ id: issue.id, guideId: issue.guideId }, interview?.id ?? null, user.id),
+    token: interview ? createInterviewToken(interview.id, user.id) : "",
+  };
+}
+
+export default function InterviewHost({ loaderData }: Route.ComponentProps) {
+  const { issue } = loaderData;
+  return (
+    <div className="page">
+      <Breadcrumb
+        crumbs={[
+          { label: "Home", href: "/" },
+          { label: issue.country.name, href: `/?country=${issue.country.id}` },
+          { label: issue.name, href: `/issues/${issue.id}` },
+          { label: "Interview" },
+        ]}
+      />
+      <h1>{issue.name}</h1>
+      {loaderData.state === "unavailable" ? <p>The interview for this issue is not available yet. Please come back later.</p> : null}
+      {loaderData.state === "completed" ? (
+        <section className="congratulations" aria-labelledby="congratulations-title">
+          <h2 id="congratulations-title">Congratulations</h2>
+          <p>You have finished the interview. Your document is ready.</p>
+          <p className="button-row">
+            <a className="button" href={`/account/interview/${loaderData.interviewId}/download`}>
+              Get My Document
+            </a>
+            <a className="button button--secondary" href="/account/dashboard">
+              Go to My Account
+            </a>
+          </p>
+        </section>
+      ) : null}
+      {loaderData.state === "open" ? (
+        <iframe
+          className="viewer-frame"
+          title={`Interview: ${issue.name}`}
+          src={loaderData.viewerSrc}
+          height={300}
+          data-token={loaderData.token || undefined}
+        />
+      ) : null}
+    </div>
+  );
+}
+

@@ -1,0 +1,51 @@
+import { currentUser } from "~/auth/session.server";
+import { getIssue, type Issue, readOrEmpty } from "~/content/content.server";
+import { notFound, parseId } from "~/http.server";
+import { Breadcrumb } from "~/ui/breadcrumb";
+import { Prose } from "~/ui/markdown";
+import { markdownToHtml } from "~/ui/markdown.server";
+import type { Route } from "./+types/issues.$issueId";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = parseId(params.issueId);
+  if (id === null) notFound(request);
+  const issue = await readOrEmpty<Issue | null | "failed">(`issue ${id}`, () => getIssue(id), "failed");
+  if (issue === null) notFound(request);
+  // A failed read shows the page without content (spec §8), not an error page.
+  const shown = issue === "failed" ? null : { id: issue.id, name: issue.name, country: issue.country, html: markdownToHtml(issue.content) };
+  return { issue: shown, signedIn: currentUser(context) !== null };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.issue ? `${data.issue.name} | Legal Self-Help` : "Legal Self-Help" }];
+}
+
+export default function IssuePage({ loaderData: { issue, signedIn } }: Route.ComponentProps) {
+  return (
+    <div className="page">
+      <Breadcrumb
+        crumbs={[
+          { label: "Home", href: "/" },
+          ...(issue
+            ? [{ label: issue.country.name, href: `/?country=${issue.country.id}` }, { label: issue.name }]
+            : []),
+        ]}
+      />
+      <article className="issue">
+        <h1>{issue?.name ?? "Legal issue"}</h1>
+        {issue ? <Prose html={issue.html} /> : null}
+        <p className="button-row">
+          {signedIn && issue ? (
+            <a className="button" href={`/issues/${issue.id}/interviews`}>
+              Start now
+            </a>
+          ) : (
+            <a className="button" href="/auth/sign-in">
+              Sign In
+            </a>
+          )}
+        </p>
+      </article>
+    </div>
+  );
+}

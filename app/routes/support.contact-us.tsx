@@ -1,0 +1,56 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { contactSchema } from "~/support/contact";
+import { sendContactMessage } from "~/support/contact.server";
+import { ErrorSummary, summaryErrors, TextAreaField, TextField } from "~/ui/form";
+import type { Toast } from "~/ui/toast";
+import { ToastMessage } from "~/ui/toast-message";
+import { redirectWithToast } from "~/ui/toast.server";
+import type { Route } from "./+types/support.contact-us";
+
+export function meta() {
+  return [{ title: "Contact Us | Legal Self-Help" }];
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: null }, { status: 400 });
+  }
+  try {
+    await sendContactMessage(submission.value);
+  } catch (error) {
+    console.error("[contact] sending failed:", error);
+    const toast: Toast = { type: "error" };
+    return data({ result: submission.reply(), toast }, { status: 502 });
+  }
+  return redirectWithToast("/support/contact-us", { type: "success", message: "Successfully sent" });
+}
+
+export default function ContactUs({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "contact",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+  const ordered = [fields.firstName, fields.lastName, fields.email, fields.message];
+  return (
+    <div className="page page--narrow">
+      <h1>Contact Us</h1>
+      <p>Send us a message and we will reply by email. Please do not include sensitive details you do not need to share.</p>
+      <ErrorSummary errors={summaryErrors(ordered)} />
+      <Form method="post" {...getFormProps(form)} noValidate className="form">
+        <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
+        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <TextAreaField field={fields.message} label="Message" />
+        <button type="submit" className="button">
+          Send
+        </button>
+      </Form>
+      {actionData?.toast ? <ToastMessage toast={actionData.toast} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+
+export interface SummaryError {
+  fieldId: string;
+  message: string;
+}
+
+/** The errors of the given fields, in the order of the form, for the error summary. */
+export function summaryErrors(fields: FieldMetadata<unknown>[]): SummaryError[] {
+  return fields.flatMap((field) => (field.errors?.[0] ? [{ fieldId: field.id, message: field.errors[0] }] : []));
+}
+
+/**
+ * The list of a form's errors at its top. It takes focus when the page loads (autofocus needs no script),
+ * so a screen reader announces it, and each entry links to its field.
+ */
+export function ErrorSummary({ errors, formErrors = [] }: { errors: SummaryError[]; formErrors?: string[] }) {
+  if (errors.length === 0 && formErrors.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autoFocus>
+      <h2 id="error-summary-title" className="error-summary__title">
+        There is a problem
+      </h2>
+      <ul className="error-summary__list">
+        {formErrors.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+        {errors.map((error) => (
+          <li key={error.fieldId}>
+            <a href={`#${error.fieldId}`}>{error.message}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface FieldProps {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: ReactNode;
+  /** Announced as required; the server checks it (no maxlength either: text is never cut silently). */
+  required?: boolean;
+}
+
+function FieldFrame({ field, label, hint, children }: FieldProps & { children: ReactNode }) {
+  return (
+    <div className={`field${field.errors?.length ? " field--invalid" : ""}`}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={field.descriptionId}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      <p className="field__error" id={field.errorId}>
+        {field.errors?.[0] ?? ""}
+      </p>
+    </div>
+  );
+}
+
+/** The attributes that tie a control to its hint and error, and announce it as required or invalid. */
+function controlProps(field: FieldMetadata<string | undefined>, hint: ReactNode, required: boolean) {
+  const invalid = Boolean(field.errors?.length);
+  const ids = [hint ? field.descriptionId : null, invalid ? field.errorId : null].filter(Boolean);
+  return {
+    required,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": ids.length ? ids.join(" ") : undefined,
+  };
+}
+
+export function TextField({
+  field,
+  label,
+  hint,
+  required = true,
+  type = "text",
+  autoComplete,
+  inputMode,
+}: FieldProps & {
+  type?: "text" | "email" | "tel" | "password";
+  autoComplete?: string;
+  inputMode?: "numeric" | "tel" | "email" | "text";
+}) {
+  const { key, ...props } = getInputProps(field, { type, ariaAttributes: false });
+  return (
+    <FieldFrame field={field} label={label} hint={hint}>
+      <input
+        key={key}
+        {...props}
+        {...controlProps(field, hint, required)}
+        className="field__input"
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+      />
+    </FieldFrame>
+  );
+}
+
+export function SelectField({
+  field,
+  label,
+  hint,
+  required = true,
+  options,
+  autoComplete,
+}: FieldProps & { options: { value: string; label: string }[]; autoComplete?: string }) {
+  const { key, ...props } = getSelectProps(field, { ariaAttributes: false });
+  return (
+    <FieldFrame field={field} label={label} hint={hint}>
+      <select key={key} {...props} {...controlProps(field, hint, required)} className="field__input" autoComplete={autoComplete}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ field, label, hint, required = true, rows = 6 }: FieldProps & { rows?: number }) {
+  const { key, ...props } = getTextareaProps(field, { ariaAttributes: false });
+  return (
+    <FieldFrame field={field} label={label} hint={hint}>
+      <textarea
+        key={key}
+        {...props}
+        {...controlProps(field, hint, required)}
+        rows={rows}
+        className="field__input field__input--textarea"
+      />
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,60 @@
+import { Logo } from "./logo";
+
+export interface HeaderUser {
+  firstName: string;
+  lastName: string;
+}
+
+export function fullName(user: HeaderUser): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+export function Header({ user }: { user: HeaderUser | null }) {
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <a className="site-header__logo" href="/">
+          <Logo />
+          <span className="visually-hidden">Legal Self-Help, home</span>
+        </a>
+        <nav className="site-header__nav" aria-label="Main">
+          <a className="nav-link" href="/about">
+            About
+          </a>
+          {user ? <SignedInControls user={user} /> : <a className="button button--small" href="/auth/sign-in">Sign In</a>}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function SignedInControls({ user }: { user: HeaderUser }) {
+  const signOut = (
+    <form method="post" action="/auth/sign-out">
+      <button type="submit" className="nav-link nav-link--button">
+        Sign out
+      </button>
+    </form>
+  );
+  return (
+    <>
+      <span className="site-header__wide">
+        <span className="site-header__welcome">Welcome {fullName(user)}</span>
+        <a className="nav-link" href="/account/dashboard">
+          Your account
+        </a>
+        {signOut}
+      </span>
+      {/* On narrow screens the name opens a menu; a <details> needs no script. */}
+      <details className="site-header__menu">
+        <summary className="nav-link">{fullName(user)}</summary>
+        <div className="site-header__menu-panel">
+          <a className="nav-link" href="/account/dashboard">
+            Your account
+          </a>
+          {signOut}
+        </div>
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+// A page step of the viewer (POST answers → redirect → next page HTML) under 50 concurrent users, against the
+// production build on a scratch SQLite database; plus the gzip size of a viewer page and of its script.
+// Usage: npm run bench:viewer   (BENCH_SECONDS=20 by default)
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import autocannon, { type Request as CannonRequest } from "autocannon";
+
+const port = 3291;
+const dataDir = "./data/bench-viewer";
+const secret = "bench-viewer-secret-bench-viewer-secret-0000";
+const users = 50;
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+
+rmSync(dataDir, { recursive: true, force: true });
+Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/app.db`, SESSION_SECRET: secret, PORT: String(port) });
+
+// The app's own modules set up the data: migrations, content, the bench guide, users with sessions and interviews.
+const { prepareDatabase, closeDatabase } = await import("../app/db.server");
+const { importGuide, readGuideFolder, getGuide } = await import("../app/interviews/guides.server");
+const { saveInterview } = await import("../app/interviews/interviews.server");
+const { startSession } = await import("../app/auth/session.server");
+const { database } = await import("../app/db.server");
+const { startInterview } = await import("../app/a2j");
+await prepareDatabase(() => undefined);
+await importGuide("step-bench", await readGuideFolder("bench/fixtures/step-guide"));
+const db = database();
+await db.insertInto("issues").values({ id: 901, category_id: 1, name: "Step benchmark", content: "", guide_id: "step-bench", guide_path: "step-bench/Guide.json", model_ai: "gpt-3.5-turbo", rephrase_content: "" }).execute();
+const guide = (await getGuide("step-bench"))!;
+const sessions: { cookie: string; interviewId: string }[] = [];
+for (let i = 0; i < users; i++) {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db.insertInto("users").values({ id, first_name: "Bench", last_name: `${i}`, email: `b${i}@example.org`, email_key: `b${i}@example.org`, phone_country: "SG", phone_code: "+65", phone_number: "1", password_hash: null, email_verified_at: now, totp_secret: null, two_factor_enabled: 1, totp_last_step: null, created_at: now, updated_at: now }).execute();
+  const started = startInterview(guide, 20000);
+  if (!started.ok) throw new Error("guide does not start");
+  const interviewId = await saveInterview({ id: null, userId: id, issueId: 901, status: "Draft", state: started.state, title: guide.title });
+  sessions.push({ cookie: (await startSession({ userId: id }, null)).split(";")[0]!, interviewId });
+}
+await closeDatabase();
+
+const server = spawn("node", [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "server.js"], { env: process.env, stdio: "ignore" });
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 100; i++) {
+  if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+try {
+  const viewerPath = (s: (typeof sessions)[number]) => `/viewer?issueId=901&interviewId=${s.interviewId}`;
+  // Page weight: one viewer page and the viewer's script, gzip.
+  const first = sessions[0]!;
+  const html = await (await fetch(base + viewerPath(first), { headers: { cookie: first.cookie } })).text();
+  const script = readFileSync("public/scripts/viewer.js");
+  if (!html.includes("data-viewer")) throw new Error(`not a viewer page: ${html.slice(0, 400)}`);
+  console.log(`viewer page: ${html.length} B html, ${gzipSync(html).length} B gzip; viewer.js ${script.length} B, ${gzipSync(script).length} B gzip`);
+
+  let next = 0;
+  const pageA = new URLSearchParams({ _page: "A", _button: "0", "name te": "Ana Lim", "amount nu": "1250.50" }).toString();
+  const pageB = new URLSearchParams({ _page: "B", _button: "0", "story te": "My landlord kept the bond.", "agree tf": "true" }).toString();
+  type Context = { session?: (typeof sessions)[number] };
+  const post = (body: string): CannonRequest => ({
+    method: "POST",
+    setupRequest: (request: CannonRequest, context: object) => {
+      const own = context as Context;
+      own.session ??= sessions[next++ % sessions.length]!;
+      return { ...request, path: viewerPath(own.session), body, headers: { cookie: own.session.cookie, "content-type": "application/x-www-form-urlencoded" } };
+    },
+  });
+  const get: CannonRequest = {
+    method: "GET",
+    setupRequest: (request: CannonRequest, context: object) => {
+      const own = (context as Context).session!;
+      return { ...request, path: `${viewerPath(own)}&saved=1`, headers: { cookie: own.cookie } };
+    },
+  };
+  const result = await autocannon({
+    url: base,
+    connections: users,
+    duration: seconds,
+    requests: [post(pageA), get, post(pageB), get],
+  });
+  const steps = result.requests.average / 2;
+  console.log(
+    `${users} users, ${seconds} s: ${result.requests.total} requests (${result.non2xx} non-2xx: the ${result.requests.total / 2} POSTs answer 302), ` +
+      `${Math.round(result.requests.average)} req/s = ${Math.round(steps)} steps/s; latency per request median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors ${result.errors}`,
+  );
+} finally {
+  server.kill("SIGTERM");
+}

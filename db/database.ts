@@ -1,0 +1,47 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+export type DialectName = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  /** Where the data lives, without credentials, for logs. */
+  description: string;
+}
+
+/**
+ * Opens the database named by a URL: `file:<path>` for SQLite (the embedded default) or
+ * `postgres://…` for PostgreSQL. The same Kysely queries run on both.
+ */
+export function openDatabase(url: string): DatabaseHandle {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const location = new URL(url);
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: "postgres",
+      description: `PostgreSQL ${location.hostname}:${location.port || "5432"}${location.pathname}`,
+    };
+  }
+  if (url.startsWith("file:")) {
+    const file = url.slice("file:".length);
+    if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("synchronous = NORMAL");
+    return {
+      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+      dialect: "sqlite",
+      description: `SQLite ${file}`,
+    };
+  }
+  throw new Error("DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)");
+}

@@ -1,0 +1,28 @@
+import { type Migration, type MigrationResultSet, Migrator } from "kysely";
+import type { Db } from "./database";
+import * as m0001 from "./migrations/0001_content";
+import * as m0002 from "./migrations/0002_accounts";
+import * as m0003 from "./migrations/0003_interviews";
+import * as m0004 from "./migrations/0004_guides_attachments";
+
+/**
+ * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
+ * bundle, the scripts and the tests. Add new ones at the end; never edit one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_content": m0001,
+  "0002_accounts": m0002,
+  "0003_interviews": m0003,
+  "0004_guides_attachments": m0004,
+};
+
+/** Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). */
+export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`Migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  }
+  return result;
+}

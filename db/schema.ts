@@ -1,0 +1,163 @@
+import type { Insertable, Selectable } from "kysely";
+
+/**
+ * Tables of the database. Timestamps are ISO-8601 UTC strings written by the application, so the same
+ * queries and comparisons hold on SQLite and PostgreSQL (docs/decisions/0003-portable-schema.md).
+ */
+export interface Database {
+  categories: CategoriesTable;
+  issues: IssuesTable;
+  home_content: HomeContentTable;
+  legal_documents: LegalDocumentsTable;
+  outbox_messages: OutboxMessagesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  rate_limits: RateLimitsTable;
+  interviews: InterviewsTable;
+  guides: GuidesTable;
+  guide_files: GuideFilesTable;
+  attachments: AttachmentsTable;
+}
+
+export interface CategoriesTable {
+  id: number;
+  name: string;
+  sort_order: number;
+}
+
+export interface IssuesTable {
+  id: number;
+  category_id: number;
+  name: string;
+  content: string;
+  guide_id: string | null;
+  guide_path: string | null;
+  model_ai: string;
+  rephrase_content: string;
+}
+
+export interface HomeContentTable {
+  id: number;
+  headline: string;
+  sub_headline: string;
+  body_copy: string;
+}
+
+export interface LegalDocumentsTable {
+  /** "terms", "privacy" or "about". */
+  slug: string;
+  name: string;
+  content: string;
+}
+
+export interface OutboxMessagesTable {
+  id: string;
+  created_at: string;
+  from_address: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface UsersTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_key: string;
+  phone_country: string;
+  phone_code: string;
+  phone_number: string;
+  password_hash: string | null;
+  email_verified_at: string | null;
+  /** Encrypted with the TOTP key (app/auth/crypto.server.ts), never stored in clear. */
+  totp_secret: string | null;
+  /** 0 or 1: booleans are integers on both databases. */
+  two_factor_enabled: number;
+  totp_last_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's random id: a stolen table cannot be replayed as cookies. */
+  id_hash: string;
+  user_id: string | null;
+  pending_user_id: string | null;
+  pending_totp_secret: string | null;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+export interface AuthTokensTable {
+  id_hash: string;
+  user_id: string;
+  purpose: "verify-email" | "reset-password";
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_started_at: string;
+  hits: number;
+}
+
+export type InterviewStatus = "Draft" | "Completed";
+
+export interface InterviewsTable {
+  id: string;
+  user_id: string;
+  issue_id: number;
+  status: InterviewStatus;
+  /** A2J answers, JSON. */
+  vars: string;
+  /** The same answers as ANX. */
+  xml: string;
+  /** The engine's state between requests, JSON. */
+  engine_state: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GuidesTable {
+  id: string;
+  title: string;
+  format: "json" | "xml";
+  source: string;
+  imported_at: string;
+}
+
+export interface GuideFilesTable {
+  guide_id: string;
+  path: string;
+  content_type: string;
+  /** base64 */
+  content: string;
+}
+
+export interface AttachmentsTable {
+  id: string;
+  user_id: string;
+  interview_id: string | null;
+  file_name: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  created_at: string;
+}
+
+export type InterviewRow = Selectable<InterviewsTable>;
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+
+export type Category = Selectable<CategoriesTable>;
+export type IssueRow = Selectable<IssuesTable>;
+export type NewIssue = Insertable<IssuesTable>;
+export type OutboxMessageRow = Selectable<OutboxMessagesTable>;

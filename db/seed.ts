@@ -1,0 +1,155 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import type { Db } from "./database";
+
+/** A markdown file with a block of `key: value` lines between `---` lines at its top. */
+export function parseFrontMatter(source: string): { attributes: Record<string, string>; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  if (!match) return { attributes: {}, body: source };
+  const attributes: Record<string, string> = {};
+  for (const line of (match[1] ?? "").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon <= 0) continue;
+    attributes[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return { attributes, body: source.slice(match[0].length).trim() + "\n" };
+}
+
+const countrySchema = z.object({ id: z.number().int(), name: z.string().min(1), order: z.number() });
+const emptyToNull = z.string().transform((value) => (value === "" ? null : value));
+const issueAttributes = z.object({
+  id: z.coerce.number().int(),
+  name: z.string().min(1),
+  country: z.coerce.number().int(),
+  guideId: emptyToNull.default(""),
+  guidePath: emptyToNull.default(""),
+  modelAI: z.string().default("gpt-3.5-turbo"),
+  rephraseContent: z.string().default(""),
+});
+
+export interface SeedContent {
+  countries: z.infer<typeof countrySchema>[];
+  issues: (z.infer<typeof issueAttributes> & { content: string })[];
+  home: { headline: string; subHeadline: string; bodyCopy: string };
+  legal: { slug: string; name: string; content: string }[];
+}
+
+async function readMarkdown(file: string) {
+  try {
+    return parseFrontMatter(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new Error(`Cannot read seed file ${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Every markdown file of a folder, in name order. */
+async function readMarkdownFolder(dir: string) {
+  const names = (await readdir(dir)).filter((name) => name.endsWith(".md")).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name);
+      return { file, ...(await readMarkdown(file)) };
+    }),
+  );
+}
+
+function parseOrExplain<T>(schema: z.ZodType<T>, value: unknown, file: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+  throw new Error(`Seed file ${file} is invalid: ${problems}`);
+}
+
+/** Reads the seed folder (db/seed by default): countries.json, home.md, issues/*.md, legal/*.md. */
+export async function readSeedContent(dir: string): Promise<SeedContent> {
+  const countriesFile = path.join(dir, "countries.json");
+  const countries = parseOrExplain(
+    z.array(countrySchema),
+    JSON.parse(await readFile(countriesFile, "utf8")),
+    countriesFile,
+  );
+
+  const issues = (await readMarkdownFolder(path.join(dir, "issues"))).map(({ file, attributes, body }) => ({
+    ...parseOrExplain(issueAttributes, attributes, file),
+    content: body,
+  }));
+
+  const homeFile = path.join(dir, "home.md");
+  const home = await readMarkdown(homeFile);
+  const homeAttributes = parseOrExplain(
+    z.object({ headline: z.string().min(1), subHeadline: z.string().min(1) }),
+    home.attributes,
+    homeFile,
+  );
+
+  const legal = (await readMarkdownFolder(path.join(dir, "legal"))).map(({ file, attributes, body }) => ({
+    slug: path.basename(file, ".md"),
+    name: parseOrExplain(z.object({ name: z.string().min(1) }), attributes, file).name,
+    content: body,
+  }));
+
+  return { countries, issues, home: { ...homeAttributes, bodyCopy: home.body }, legal };
+}
+
+/** Writes the seed content; running it again updates the same rows (keyed by id or slug). */
+export async function applySeedContent(db: Db, content: SeedContent): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const country of content.countries) {
+      const row = { id: country.id, name: country.name, sort_order: country.order };
+      await trx
+        .insertInto("categories")
+        .values(row)
+        .onConflict((oc) => oc.column("id").doUpdateSet({ name: row.name, sort_order: row.sort_order }))
+        .execute();
+    }
+    for (const issue of content.issues) {
+      const row = {
+        id: issue.id,
+        category_id: issue.country,
+        name: issue.name,
+        content: issue.content,
+        guide_id: issue.guideId,
+        guide_path: issue.guidePath,
+        model_ai: issue.modelAI,
+        rephrase_content: issue.rephraseContent,
+      };
+      const { id: _id, ...changes } = row;
+      await trx
+        .insertInto("issues")
+        .values(row)
+        .onConflict((oc) => oc.column("id").doUpdateSet(changes))
+        .execute();
+    }
+    const home = {
+      headline: content.home.headline,
+      sub_headline: content.home.subHeadline,
+      body_copy: content.home.bodyCopy,
+    };
+    await trx
+      .insertInto("home_content")
+      .values({ id: 1, ...home })
+      .onConflict((oc) => oc.column("id").doUpdateSet(home))
+      .execute();
+    for (const doc of content.legal) {
+      await trx
+        .insertInto("legal_documents")
+        .values(doc)
+        .onConflict((oc) => oc.column("slug").doUpdateSet({ name: doc.name, content: doc.content }))
+        .execute();
+    }
+  });
+}
+
+/** Loads the seed folder into the database. */
+export async function seedDatabase(db: Db, dir: string): Promise<void> {
+  await applySeedContent(db, await readSeedContent(dir));
+}
+
+/** Seeds only a database that has no content yet (first start); returns whether it seeded. */
+export async function seedIfEmpty(db: Db, dir: string): Promise<boolean> {
+  const existing = await db.selectFrom("categories").select("id").limit(1).executeTakeFirst();
+  if (existing) return false;
+  await seedDatabase(db, dir);
+  return true;
+}

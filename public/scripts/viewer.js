@@ -1,0 +1,50 @@
+// The viewer's message layer (spec §4), in the interview frame: height, scrollToTop, continue after a save,
+// the end of the interview, and a token request. Messages go to, and are taken from, this origin only.
+(function () {
+  "use strict";
+  if (window.parent === window) return;
+  var origin = window.location.origin;
+  var root = document.querySelector("[data-viewer]") || document.querySelector("[data-outcome]");
+  function send(message) {
+    window.parent.postMessage(message, origin);
+  }
+
+  // With script the special buttons post inside the frame; the outcome page then tells the host.
+  document.querySelectorAll('button[formtarget="_top"]').forEach(function (button) {
+    button.removeAttribute("formtarget");
+  });
+
+  window.addEventListener("message", function (event) {
+    if (event.origin !== origin || event.source !== window.parent) return;
+    if (event.data && event.data.action === "token") window.interviewToken = event.data.token || null;
+  });
+
+  var outcome = document.querySelector("[data-outcome]");
+  if (outcome) {
+    var kind = outcome.getAttribute("data-outcome");
+    var href = outcome.getAttribute("data-href");
+    if (kind === "save-logout") send({ action: "save-logout" });
+    else if (kind === "success" || kind === "assemble" || kind === "assemble-success" || kind === "complete") {
+      send({ action: kind === "complete" ? "success" : kind, href: href });
+    }
+  }
+  if (root && root.getAttribute("data-saved") === "true") {
+    send({ action: "continue", interviewId: root.getAttribute("data-interview-id") });
+    send({ action: "scrollToTop" });
+  }
+  send({ action: "token" });
+
+  // The content's own height (not the document's, which grows with the frame and would feed back).
+  var content = document.querySelector("main") || document.body;
+  var lastHeight = 0;
+  function reportHeight() {
+    var height = Math.ceil(content.getBoundingClientRect().height);
+    if (height !== lastHeight) {
+      lastHeight = height;
+      send({ action: "height", height: height });
+    }
+  }
+  reportHeight();
+  if (window.ResizeObserver) new ResizeObserver(reportHeight).observe(content);
+  window.addEventListener("load", reportHeight);
+})();

@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Runs axe on the page as it is now and fails on any violation. axe needs JavaScript, so on the no-js
+ * project the page's HTML is replayed in a scripted context with the application's own scripts blocked.
+ */
+async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations, formatViolations(results.violations)).toEqual([]);
+    return;
+  }
+  const html = await page.content();
+  const url = page.url();
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  try {
+    const replay = await context.newPage();
+    await replay.route("**/*", (route) => {
+      const request = route.request();
+      if (request.isNavigationRequest() && request.url() === url) {
+        return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+      }
+      if (request.resourceType() === "script") return route.abort();
+      return route.continue();
+    });
+    await replay.goto(url);
+    const results = await new AxeBuilder({ page: replay }).analyze();
+    expect(results.violations, formatViolations(results.violations)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+function formatViolations(violations: { id: string; help: string; nodes: { target: unknown }[] }[]) {
+  return violations.map((v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`).join("\n");
+}
+
+export const test = base.extend<{ axe: () => Promise<void>; scriptRequests: string[] }>({
+  axe: async ({ page, javaScriptEnabled }, use) => {
+    await use(() => expectNoAxeViolations(page, javaScriptEnabled));
+  },
+  // Every script the page asked for: the public pages must ask for none.
+  scriptRequests: async ({ page }, use) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await use(scripts);
+  },
+});
+
+export { expect };

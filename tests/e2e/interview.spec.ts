@@ -1,0 +1,341 @@
+import { readFileSync } from "node:fs";
+import type { FrameLocator, Page } from "@playwright/test";
+import { createAccount, uniqueEmail } from "./accounts";
+import { expect, test } from "./fixtures";
+import { moveInterviewTo, plantInterviews, withE2eDatabase } from "./support";
+
+const viewer = (page: Page): FrameLocator => page.frameLocator("iframe.viewer-frame");
+
+/** Presses a viewer button and waits for the next page (or, with `stays`, for the page to come back with errors). */
+async function press(frame: FrameLocator, name: string | RegExp, { stays = false } = {}) {
+  const root = frame.locator("[data-viewer]");
+  const before = await root.getAttribute("data-page");
+  await frame.getByRole("button", { name, exact: typeof name === "string" }).click();
+  if (stays) await expect(frame.getByRole("alert")).toBeVisible();
+  else await expect(root).not.toHaveAttribute("data-page", before!);
+}
+
+/** axe on the viewer's own page (the frame's document), opened directly; then back to the same interview. */
+async function axeOnViewer(page: Page, axe: () => Promise<void>) {
+  const frame = page.frames().find((f) => f.url().includes("/viewer?"))!;
+  const url = frame.url();
+  const interviewId = await frame.locator("[data-viewer]").getAttribute("data-interview-id");
+  const host = page.url().replace(/\/interviews(\/.*)?$/, `/interviews${interviewId ? `/${interviewId}` : ""}`);
+  await page.goto(url);
+  await axe();
+  await page.goto(host);
+}
+
+test.describe("interview", () => {
+  test("start from the issue page, answer pages, leave, resume at the same page, Back keeps answers", async ({ page, axe }) => {
+    await createAccount(page, uniqueEmail("interview"));
+    await page.goto("/issues/2");
+    await page.locator("main").getByRole("link", { name: "Start now" }).click();
+    await expect(page).toHaveURL(/\/issues\/2\/interviews$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Criminal records and spent convictions");
+    await axe();
+    const frame = viewer(page);
+    await expect(frame.getByRole("heading", { level: 1 })).toContainText("Re-Entry");
+    await axeOnViewer(page, axe);
+
+    await press(frame, "Continue");
+    await press(frame, "Continue");
+    await press(frame, "Get Started");
+
+    // A required field left empty: the error summary and the field say so.
+    await frame.getByLabel(/^First/).fill("Ann");
+    await press(frame, "Continue", { stays: true });
+    await expect(frame.getByRole("alert")).toContainText("There is a problem");
+    await expect(frame.getByLabel(/^Last/)).toHaveAttribute("aria-invalid", "true");
+    await expect(frame.getByLabel(/^First/)).toHaveValue("Ann");
+
+    await frame.getByLabel(/^Last/).fill("Lee");
+    await frame.getByLabel("Female").check();
+    await press(frame, "Continue");
+    await expect(frame.getByRole("button", { name: "Already released" })).toBeVisible();
+
+    // Back returns to the previous page with its answers.
+    await press(frame, "Back");
+    await expect(frame.getByLabel(/^First/)).toHaveValue("Ann");
+    await expect(frame.getByLabel(/^Last/)).toHaveValue("Lee");
+    await expect(frame.getByLabel("Female")).toBeChecked();
+    await press(frame, "Continue");
+    await expect(frame.getByRole("button", { name: "Already released" })).toBeVisible();
+
+    // Leave, and come back from My interviews → Edit: the same page.
+    await page.goto("/account/interview");
+    await expect(page.locator("table.interviews tbody tr")).toHaveCount(1);
+    await page.getByRole("link", { name: /Edit/ }).click();
+    await expect(page).toHaveURL(/\/issues\/2\/interviews\/[0-9a-f-]{36}$/);
+    await expect(viewer(page).getByRole("button", { name: "Already released" })).toBeVisible();
+  });
+
+  test("signed-out visitors go to sign-in; another user's interview id is 404 and changes nothing", async ({ page, browser, javaScriptEnabled }) => {
+    await page.goto("/issues/2/interviews");
+    await expect(page).toHaveURL(/\/auth\/sign-in$/);
+
+    const owner = await browser.newContext({ javaScriptEnabled });
+    const ownerPage = await owner.newPage();
+    await createAccount(ownerPage, uniqueEmail("owner"));
+    await ownerPage.goto("/issues/2/interviews");
+    await press(viewer(ownerPage), "Continue");
+    await ownerPage.goto("/account/interview");
+    const edit = await ownerPage.getByRole("link", { name: /Edit/ }).getAttribute("href");
+    const interviewId = edit!.split("/").pop()!;
+    await owner.close();
+
+    await createAccount(page, uniqueEmail("other"));
+    expect((await page.goto(`/issues/2/interviews/${interviewId}`))?.status()).toBe(404);
+    expect((await page.goto(`/viewer?issueId=2&interviewId=${interviewId}`))?.status()).toBe(404);
+    const post = await page.request.post(`/viewer?issueId=2&interviewId=${interviewId}`, { form: { _page: "2-Introduction 2", _button: "0" } });
+    expect(post.status()).toBe(404);
+    expect((await page.goto(`/interviews/${interviewId}/answers`))?.status()).toBe(404);
+  });
+
+  test("EXIT saves, signs out and goes to the home page", async ({ page }) => {
+    await createAccount(page, uniqueEmail("exit"));
+    await page.goto("/issues/2/interviews");
+    const frame = viewer(page);
+    await press(frame, "Continue");
+    await press(frame, "Continue");
+    await press(frame, "Get Started");
+    await frame.getByLabel(/^First/).fill("Ann");
+    await frame.getByLabel(/^Last/).fill("Lee");
+    await press(frame, "Continue");
+    await press(frame, "Already released");
+    await press(frame, "No");
+    await press(frame, "I need help finding this information");
+    await frame.getByRole("button", { name: "Exit and come back later." }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
+  });
+
+  test("completion marks the interview Completed and shows Congratulations", async ({ page, axe }) => {
+    const email = uniqueEmail("finish");
+    await createAccount(page, email);
+    // An interview saved on the guide's last page (the whole path is walked in app/a2j/reentry.test.ts).
+    const [id] = plantInterviews(email, [{ issueId: 2, status: "Draft", daysAgo: 0 }]);
+    moveInterviewTo(id!, "7-Finish instructions");
+    const answers = {
+      "user name full te": { name: "User name full TE", type: "Text", repeating: false, values: [null, "Ann Lee"] },
+      "have job tf": { name: "Have job TF", type: "TF", repeating: false, values: [null, true] },
+    };
+    withE2eDatabase((db) => db.prepare("update interviews set vars = ? where id = ?").run(JSON.stringify(answers), id));
+    await page.goto(`/issues/2/interviews/${id}`);
+    await viewer(page).getByRole("button", { name: "Finish" }).click();
+    await expect(page).toHaveURL(new RegExp(`/issues/2/interviews/${id}$`));
+    await expect(page.getByRole("heading", { name: "Congratulations" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Get My Document" })).toHaveAttribute("href", `/account/interview/${id}/download`);
+    const document = await page.request.get(`/account/interview/${id}/download`);
+    expect(document.headers()["content-type"]).toBe("application/pdf");
+    expect((await document.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    await expect(page.getByRole("link", { name: "Go to My Account" })).toHaveAttribute("href", "/account/dashboard");
+    await axe();
+    await page.goto("/account/interview");
+    await expect(page.locator(".status")).toHaveText("Completed");
+  });
+});
+
+test.describe("message layer", () => {
+  test.beforeEach(({ javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the message layer is the viewer's script; without it the forms move the whole window");
+  });
+
+  test("height, scrollToTop, continue, token; unknown actions warn; foreign messages are ignored", async ({ page }) => {
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    await createAccount(page, uniqueEmail("messages"));
+    await page.goto("/issues/2/interviews");
+    const frameElement = page.locator("iframe.viewer-frame");
+    const frame = viewer(page);
+    await expect(frame.getByRole("heading", { level: 1 })).toBeVisible();
+
+    // height: the frame becomes the viewer's height + 20 px.
+    const contentFrame = page.frames().find((f) => f.url().includes("/viewer?"))!;
+    const contentHeight = () => contentFrame.evaluate(() => Math.ceil(document.querySelector("main")!.getBoundingClientRect().height));
+    await expect.poll(async () => frameElement.evaluate((el) => el.style.height)).toBe(`${(await contentHeight()) + 20}px`);
+    // It settles: no feedback between the frame's size and the content's.
+    await page.waitForTimeout(300);
+    expect(await frameElement.evaluate((el) => el.style.height)).toBe(`${(await contentHeight()) + 20}px`);
+
+    // continue after a save: the host page's address names the new interview; scrollToTop on a page change.
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await press(frame, "Continue");
+    await expect(page).toHaveURL(/\/issues\/2\/interviews\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // token: a reload of the saved interview hands the viewer a short-lived token for it.
+    await page.reload();
+    const reloaded = page.frames().find((f) => f.url().includes("/viewer?"))!;
+    await expect.poll(() => reloaded.evaluate(() => (window as unknown as { interviewToken?: string }).interviewToken ?? "")).toMatch(/^[\w-]+\.[\w-]+$/);
+    const cookies = await page.context().cookies();
+    const token = await reloaded.evaluate(() => (window as unknown as { interviewToken: string }).interviewToken);
+    expect(cookies.some((cookie) => cookie.value === token)).toBe(false);
+
+    // An unknown action only warns.
+    await reloaded.evaluate(() => window.parent.postMessage({ action: "dance" }, window.location.origin));
+    await expect.poll(() => warnings.some((w) => w.includes("Unknown message from the interview viewer") && w.includes("dance"))).toBe(true);
+
+    // A message from another origin, or from the host page itself, changes nothing.
+    const before = await frameElement.evaluate((el) => el.style.height);
+    await page.evaluate(() => {
+      const frameWindow = document.querySelector("iframe")!.contentWindow;
+      window.dispatchEvent(new MessageEvent("message", { data: { action: "height", height: 5 }, origin: "https://evil.example", source: frameWindow }));
+      window.postMessage({ action: "height", height: 7 }, "*");
+    });
+    await page.waitForTimeout(200);
+    expect(await frameElement.evaluate((el) => el.style.height)).toBe(before);
+  });
+
+  test("with script, the end of the interview is told by the viewer and the host moves on", async ({ page }) => {
+    const email = uniqueEmail("finish-js");
+    await createAccount(page, email);
+    const [id] = plantInterviews(email, [{ issueId: 2, status: "Draft", daysAgo: 0 }]);
+    moveInterviewTo(id!, "7-Finish instructions");
+    await page.goto(`/issues/2/interviews/${id}`);
+    await expect(viewer(page).getByRole("button", { name: "Finish" })).not.toHaveAttribute("formtarget");
+    await viewer(page).getByRole("button", { name: "Finish" }).click();
+    await expect(page.getByRole("heading", { name: "Congratulations" })).toBeVisible();
+  });
+});
+
+test.describe("attachments", () => {
+  test("nothing, 5 MB + 1 byte and a renamed non-PDF are refused with their messages; a PDF is kept for its owner only", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+    axe,
+  }) => {
+    const guide = readFileSync("tests/fixtures/upload-guide/Guide.json", "utf8");
+    withE2eDatabase((db) => {
+      db.prepare("insert into guides (id, title, format, source, imported_at) values ('upload-test', 'Upload test guide', 'json', ?, ?) on conflict do nothing").run(guide, new Date().toISOString());
+      db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (900, 1, 'Upload test', '', 'upload-test', 'upload-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
+    });
+    const email = uniqueEmail("upload");
+    await createAccount(page, email);
+    await page.goto("/issues/900/interviews");
+    const frame = viewer(page);
+    const file = frame.getByLabel(/Tenancy agreement/);
+
+    await press(frame, "Continue", { stays: true });
+    await expect(frame.getByRole("alert")).toContainText("No files uploaded");
+    await expect(file).toHaveAccessibleDescription(/No files uploaded/);
+    await axeOnViewer(page, axe);
+
+    const pdfHeader = Buffer.from("%PDF-1.4\n");
+    await file.setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.concat([pdfHeader, Buffer.alloc(5 * 1024 * 1024 + 1 - pdfHeader.length, 32)]) });
+    await press(frame, "Continue", { stays: true });
+    await expect(frame.getByRole("alert")).toContainText("The file is too large: it must be under 5 MB.");
+
+    await file.setInputFiles({ name: "contract.pdf", mimeType: "application/pdf", buffer: Buffer.from("GIF89a not really a pdf") });
+    await press(frame, "Continue", { stays: true });
+    await expect(frame.getByRole("alert")).toContainText("Only PDF or Word files can be uploaded.");
+
+    await file.setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await press(frame, "Continue");
+    await expect(frame.getByText("Thank you. Your file is attached.")).toBeVisible();
+
+    const attachment = withE2eDatabase(
+      (db) => db.prepare("select a.id, a.file_name from attachments a join users u on u.id = a.user_id where u.email = ?").get(email) as { id: string; file_name: string },
+    );
+    expect(attachment.file_name).toBe("agreement.pdf");
+    const vars = withE2eDatabase((db) => db.prepare("select vars from interviews where id = (select interview_id from attachments where id = ?)").get(attachment.id) as { vars: string });
+    expect(JSON.parse(vars.vars)["evidence at"].values.at(-1)).toBe(`attachments/${attachment.id}.pdf`);
+    const info = await page.request.get(`/attachments/${attachment.id}/info`);
+    expect(await info.json()).toEqual({ url: `/attachments/${attachment.id}` });
+    expect((await (await page.request.get(`/attachments/${attachment.id}`)).body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    const other = await browser.newContext({ javaScriptEnabled });
+    const otherPage = await other.newPage();
+    await createAccount(otherPage, uniqueEmail("not-owner"));
+    expect((await otherPage.request.get(`/attachments/${attachment.id}/info`)).status()).toBe(404);
+    expect((await otherPage.request.get(`/attachments/${attachment.id}`)).status()).toBe(404);
+    await other.close();
+  });
+});
+
+test.describe("preview", () => {
+  test("runs a guide without saving anything; the end buttons only say what they would do", async ({ page, axe }) => {
+    await page.goto("/preview/re-entry-navigator");
+    await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    const email = uniqueEmail("preview");
+    await createAccount(page, email);
+    expect((await page.goto("/preview/no-such-guide"))?.status()).toBe(404);
+    await page.goto("/preview/re-entry-navigator");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Preview:");
+    await axe();
+    const frame = viewer(page);
+    await expect(frame.getByText("Preview: nothing you enter is saved.")).toBeVisible();
+    await press(frame, "Continue");
+    await press(frame, "Continue");
+    await press(frame, "Back");
+    await press(frame, "Continue");
+    await frame.getByRole("button", { name: "Exit", exact: true }).click();
+    await expect(frame.getByText("Preview: the FAIL button was pressed. Nothing was saved.")).toBeVisible();
+    const count = withE2eDatabase(
+      (db) => db.prepare("select count(*) as n from interviews i join users u on u.id = i.user_id where u.email = ?").get(email) as { n: number },
+    );
+    expect(count.n).toBe(0);
+  });
+});
+
+test.describe("a project guide with a loop", () => {
+  test("letter of demand: each unpaid amount in the loop, the total, Back into the loop, resume", async ({ page, axe }) => {
+    await createAccount(page, uniqueEmail("loop"));
+    await page.goto("/issues/9/interviews");
+    const frame = viewer(page);
+    await press(frame, "Start");
+    await frame.getByLabel(/^Your full name/).fill("Ana Lim");
+    await press(frame, "Continue");
+    await frame.getByLabel(/^A person/).check();
+    await press(frame, "Continue");
+    await frame.getByLabel(/^Name/).fill("Ben Tan");
+    await press(frame, "Continue");
+    await frame.getByLabel(/^Money I lent/).check();
+    await press(frame, "Continue");
+    await frame.getByLabel(/^Number of unpaid amounts/).selectOption("2");
+    await press(frame, "Continue");
+    for (const [what, amount, due] of [
+      ["Loan in March", "1000", "03/01/2025"],
+      ["Loan in June", "250.50", "06/01/2025"],
+    ]) {
+      await axeOnViewer(page, axe);
+      await frame.getByLabel(/^What is it for/).fill(what!);
+      await frame.getByLabel(/^Amount/).fill(amount!);
+      await frame.getByLabel(/^Date it was due/).fill(due!);
+      await press(frame, "Continue");
+    }
+    await expect(frame.locator(".viewer__question")).toContainText("1,250.50");
+    // Back into the loop: the second amount, as it was entered.
+    await press(frame, "Back");
+    await expect(frame.getByLabel(/^What is it for/)).toHaveValue("Loan in June");
+    await expect(frame.getByLabel(/^Amount/)).toHaveValue("250.5");
+    await press(frame, "Continue");
+    await expect(frame.locator(".viewer__question")).toContainText("1,250.50");
+    // Leave and come back: the same page.
+    await page.goto("/account/interview");
+    await page.getByRole("link", { name: /Edit/ }).click();
+    await expect(viewer(page).locator(".viewer__question")).toContainText("1,250.50");
+  });
+});
+
+test.describe("assembly endpoint", () => {
+  test("POST /assemble answers like A2J DAT for signed-in people, and not for visitors", async ({ page }) => {
+    const visitor = await page.request.post("/assemble", { form: { guideId: "re-entry-navigator", answers: "{}" }, maxRedirects: 0 });
+    expect(visitor.status()).toBe(302);
+    expect(visitor.headers()["location"]).toBe("/auth/sign-in");
+    await createAccount(page, uniqueEmail("assemble"));
+    const answers = JSON.stringify({
+      "client first name te": { name: "Client first name TE", type: "Text", repeating: false, values: [null, "Ann"] },
+      "pap needed tf": { name: "PAP needed TF", type: "TF", repeating: false, values: [null, true] },
+    });
+    const response = await page.request.post("/assemble", { form: { guideId: "re-entry-navigator", answers } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    const bad = await page.request.post("/assemble", { form: { guideId: "re-entry-navigator" } });
+    expect(bad.status()).toBe(400);
+  });
+});

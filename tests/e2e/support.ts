@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { e2eDataDir } from "../../playwright.config";
+
+export interface OutboxMessage {
+  id: string;
+  created_at: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The messages in the e2e server's outbox folder, as a person reading ./data/outbox would see them. */
+export function outboxMessages(): OutboxMessage[] {
+  const dir = path.join(e2eDataDir, "outbox");
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((name) => name.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  return files.map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as OutboxMessage);
+}
+
+/** Runs a statement on the e2e server's SQLite database (to plant content a test needs). */
+export function withE2eDatabase<T>(use: (db: Database.Database) => T): T {
+  const db = new Database(path.join(e2eDataDir, "app.db"));
+  db.pragma("busy_timeout = 5000");
+  try {
+    return use(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The public pages of the site, each with the h1 it shows. */
+export const publicPages = [
+  { path: "/", heading: "Legal help, one step at a time" },
+  { path: "/about", heading: "About" },
+  { path: "/issues/2", heading: "Criminal records and spent convictions" },
+  { path: "/legal/terms-and-conditions/", heading: "Terms and Conditions" },
+  { path: "/legal/privacy-policies", heading: "Privacy Policy" },
+  { path: "/support/contact-us/", heading: "Contact Us" },
+  { path: "/no/such/page", heading: "Sorry, we couldn't find this page." },
+];
+
+/** Plants interviews for the user with this email, as the viewer would have saved them; returns their ids, newest first. */
+export function plantInterviews(
+  email: string,
+  rows: { issueId: number; status: "Draft" | "Completed"; daysAgo: number }[],
+): string[] {
+  return withE2eDatabase((db) => {
+    const user = db.prepare("select id from users where email = ?").get(email) as { id: string } | undefined;
+    if (!user) throw new Error(`no user ${email}`);
+    const insert = db.prepare(
+      "insert into interviews (id, user_id, issue_id, status, vars, xml, engine_state, created_at, updated_at) values (?, ?, ?, ?, '{}', '', '{}', ?, ?)",
+    );
+    const planted = rows.map((row) => {
+      const id = crypto.randomUUID();
+      const at = new Date(Date.now() - row.daysAgo * 86_400_000).toISOString();
+      insert.run(id, user.id, row.issueId, row.status, at, at);
+      return { id, at };
+    });
+    return planted.sort((a, b) => b.at.localeCompare(a.at)).map((p) => p.id);
+  });
+}
+
+/** Moves a planted interview to a page of its guide, as if the person had reached it. */
+export function moveInterviewTo(interviewId: string, page: string): void {
+  const state = { history: [{ interviewPage: page, repeatVarValue: null, outerLoopVarValue: null }] };
+  withE2eDatabase((db) => db.prepare("update interviews set engine_state = ? where id = ?").run(JSON.stringify(state), interviewId));
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type DatabaseHandle, type DialectName, openDatabase } from "../../db/database";
+
+/** The PostgreSQL server the data tests use; each suite gets a fresh database of its own on it. */
+export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and deletes the database. */
+  drop(): Promise<void>;
+}
+
+async function sqliteDatabase(): Promise<TestDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), "lsh-sqlite-"));
+  const handle = openDatabase(`file:${path.join(dir, "test.db")}`);
+  return {
+    ...handle,
+    async drop() {
+      await handle.db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresDatabase(): Promise<TestDatabase> {
+  const name = `lsh_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${POSTGRES_URL} (${(error as Error).message}). ` +
+        "Start it (see README) or point TEST_POSTGRES_URL at a server the tests may create databases on.",
+    );
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString());
+  return {
+    ...handle,
+    async drop() {
+      await handle.db.destroy();
+      const cleaner = new pg.Client({ connectionString: POSTGRES_URL });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+export const dialects: DialectName[] = ["sqlite", "postgres"];
+
+export function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  return dialect === "sqlite" ? sqliteDatabase() : postgresDatabase();
+}
+
+/** A verified user row, for data tests that need an owner. */
+export async function insertTestUser(db: DatabaseHandle["db"], id: string, email: string): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("users")
+    .values({ id, first_name: "A", last_name: "B", email, email_key: email.toLowerCase(), phone_country: "SG", phone_code: "+65", phone_number: "1", password_hash: null, email_verified_at: now, totp_secret: null, two_factor_enabled: 0, totp_last_step: null, created_at: now, updated_at: now })
+    .execute();
+}
