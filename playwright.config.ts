@@ -34,7 +34,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@script-only/ },
   ],
   // The production build, started the way the README starts it, on a database of its own.
   webServer: {

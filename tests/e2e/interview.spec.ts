@@ -136,10 +136,9 @@ test.describe("interview", () => {
   });
 });
 
-test.describe("message layer", () => {
-  test.beforeEach(({ javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the message layer is the viewer's script; without it the forms move the whole window");
-  });
+// The message layer is the viewer's script; without it the forms move the whole window (tested above), so the
+// no-js project leaves out tests tagged @script-only (playwright.config.ts).
+test.describe("message layer", { tag: "@script-only" }, () => {
 
   test("height, scrollToTop, continue, token; unknown actions warn; foreign messages are ignored", async ({ page }) => {
     const warnings: string[] = [];
