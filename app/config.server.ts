@@ -45,6 +45,11 @@ const schema = z
     AI_API_KEY: optional,
     AI_MODEL: optional,
     AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+    // Personal details are replaced by placeholders before a text goes to the AI; "false" turns that off.
+    AI_REDACT_PERSONAL_DATA: z
+      .enum(["true", "false"], "AI_REDACT_PERSONAL_DATA must be true or false")
+      .default("true")
+      .transform((value) => value === "true"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

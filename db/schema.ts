@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from "kysely";
+import type { Generated, Insertable, Selectable } from "kysely";
 
 /**
  * Tables of the database. Timestamps are ISO-8601 UTC strings written by the application, so the same
@@ -35,6 +35,8 @@ export interface IssuesTable {
   guide_path: string | null;
   model_ai: string;
   rephrase_content: string;
+  /** JSON array of variable names whose long-text questions offer "Rephrase with AI". */
+  rephrase_variables: Generated<string>;
 }
 
 export interface HomeContentTable {

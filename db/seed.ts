@@ -26,6 +26,11 @@ const issueAttributes = z.object({
   guidePath: emptyToNull.default(""),
   modelAI: z.string().default("gpt-3.5-turbo"),
   rephraseContent: z.string().default(""),
+  // Comma-separated variable names of long-text questions that offer "Rephrase with AI".
+  rephraseVariables: z
+    .string()
+    .default("")
+    .transform((list) => list.split(",").map((name) => name.trim()).filter(Boolean)),
 });
 
 export interface SeedContent {
@@ -113,6 +118,7 @@ export async function applySeedContent(db: Db, content: SeedContent): Promise<vo
         guide_path: issue.guidePath,
         model_ai: issue.modelAI,
         rephrase_content: issue.rephraseContent,
+        rephrase_variables: JSON.stringify(issue.rephraseVariables),
       };
       const { id: _id, ...changes } = row;
       await trx

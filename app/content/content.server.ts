@@ -23,6 +23,8 @@ export interface Issue {
   guidePath: string | null;
   modelAI: string;
   rephraseContent: string;
+  /** Lower-cased names of the variables whose long-text questions offer "Rephrase with AI". */
+  rephraseVariables: string[];
 }
 
 export interface LegalDocument {
@@ -67,6 +69,7 @@ export async function getIssue(id: number, db: Db = database()): Promise<Issue |
       "issues.guide_path",
       "issues.model_ai",
       "issues.rephrase_content",
+      "issues.rephrase_variables",
       "categories.id as country_id",
       "categories.name as country_name",
     ])
@@ -82,6 +85,7 @@ export async function getIssue(id: number, db: Db = database()): Promise<Issue |
     guidePath: row.guide_path,
     modelAI: row.model_ai,
     rephraseContent: row.rephrase_content,
+    rephraseVariables: parseNameList(row.rephrase_variables),
   };
 }
 
@@ -104,5 +108,14 @@ export async function readOrEmpty<T>(what: string, read: () => Promise<T>, empty
   } catch (error) {
     console.error(`[content] reading ${what} failed:`, error);
     return empty;
+  }
+}
+
+function parseNameList(json: string): string[] {
+  try {
+    const names: unknown = JSON.parse(json);
+    return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string").map((n) => n.trim().toLowerCase()) : [];
+  } catch {
+    return [];
   }
 }

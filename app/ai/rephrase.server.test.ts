@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { completion, defaultReply, startAiStandIn } from "../../tests/support/ai-stand-in";
+import { MAX_OUTPUT_CHARS, messages, rephraseText, systemMessage } from "./rephrase.server";
+
+const issue = {
+  name: "Getting your rental bond back",
+  content: "## What this is about\nYour landlord kept your bond.",
+  modelAI: "gpt-4o-mini",
+  rephraseContent: "You help a tenant explain a rental bond dispute politely.",
+};
+
+let standIn: Awaited<ReturnType<typeof startAiStandIn>>;
+const settings = () => ({
+  AI_BASE_URL: `${standIn.url}/v1/`,
+  AI_API_KEY: "sk-test-key",
+  AI_MODEL: undefined,
+  AI_TIMEOUT_MS: 1000,
+  AI_REDACT_PERSONAL_DATA: true,
+});
+
+beforeAll(async () => {
+  standIn = await startAiStandIn({
+    reply: (request) => {
+      const text = request.body.messages?.find((m) => m.role === "user")?.content ?? "";
+      if (text.includes("[[long]]")) return completion("x".repeat(MAX_OUTPUT_CHARS + 500));
+      if (text.includes("[[placeholders]]")) return completion("You can reach me at [EMAIL_1] or [PHONE_1].");
+      return defaultReply(request);
+    },
+  });
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+afterAll(async () => {
+  await standIn.close();
+  vi.restoreAllMocks();
+});
+
+describe("rephraseText", () => {
+  it("sends one chat-completions request with the issue's model, a system message and the text, and reads the first choice", async () => {
+    const before = standIn.requests.length;
+    const result = await rephraseText("My landlord kept the bond.", issue, settings());
+    expect(result).toEqual({ ok: true, text: "A clearer version: My landlord kept the bond." });
+    const sent = standIn.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.path).toBe("/v1/chat/completions");
+    expect(sent[0]!.headers.authorization).toBe("Bearer sk-test-key");
+    expect(sent[0]!.body.model).toBe("gpt-4o-mini");
+    expect(sent[0]!.body.max_tokens).toBeGreaterThan(0);
+    const [system, user] = sent[0]!.body.messages!;
+    expect(system!.role).toBe("system");
+    expect(system!.content).toContain(issue.rephraseContent);
+    expect(system!.content).toContain("Your landlord kept your bond.");
+    expect(user).toEqual({ role: "user", content: "My landlord kept the bond." });
+  });
+
+  it("uses AI_MODEL over the issue's model, the spec's default without either, and sends no key when none is set", async () => {
+    await rephraseText("One.", issue, { ...settings(), AI_MODEL: "llama3.1" });
+    expect(standIn.requests.at(-1)!.body.model).toBe("llama3.1");
+    await rephraseText("Two.", { ...issue, modelAI: "" }, { ...settings(), AI_API_KEY: undefined });
+    expect(standIn.requests.at(-1)!.body.model).toBe("gpt-3.5-turbo");
+    expect(standIn.requests.at(-1)!.headers.authorization).toBeUndefined();
+  });
+
+  it("sends no personal details when redaction is on, and puts them back in the answer", async () => {
+    const text = "[[placeholders]] Email me at ana@example.org or call 0412 345 678. My NRIC is S1234567D.";
+    const result = await rephraseText(text, issue, settings());
+    const sent = JSON.stringify(standIn.requests.at(-1)!.body);
+    for (const detail of ["ana@example.org", "0412 345 678", "S1234567D"]) expect(sent).not.toContain(detail);
+    expect(sent).toContain("[EMAIL_1]");
+    expect(result).toEqual({ ok: true, text: "You can reach me at ana@example.org or 0412 345 678." });
+  });
+
+  it("sends the text as it is when redaction is turned off", async () => {
+    await rephraseText("Email ana@example.org", issue, { ...settings(), AI_REDACT_PERSONAL_DATA: false });
+    expect(standIn.requests.at(-1)!.body.messages!.at(-1)!.content).toBe("Email ana@example.org");
+    expect(standIn.requests.at(-1)!.body.messages![0]!.content).not.toContain("[EMAIL_1]");
+  });
+
+  it("gives a clear message for a time-out, a 500, a body that is not JSON and an answer without a choice", async () => {
+    expect(await rephraseText("[[slow]]", issue, settings())).toEqual({ ok: false, reason: "timeout", message: messages.timeout });
+    expect(await rephraseText("[[error]]", issue, settings())).toEqual({ ok: false, reason: "failed", message: messages.failed });
+    expect(await rephraseText("[[malformed]]", issue, settings())).toEqual({ ok: false, reason: "failed", message: messages.failed });
+    expect(await rephraseText("[[empty]]", issue, settings())).toEqual({ ok: false, reason: "failed", message: messages.failed });
+  });
+
+  it("gives a clear message when nothing listens at the address", async () => {
+    const result = await rephraseText("Hello", issue, { ...settings(), AI_BASE_URL: "http://127.0.0.1:9/v1" });
+    expect(result).toEqual({ ok: false, reason: "failed", message: messages.failed });
+  });
+
+  it("says the feature is unavailable, and calls nothing, without an AI endpoint", async () => {
+    const before = standIn.requests.length;
+    expect(await rephraseText("Hello", issue, { ...settings(), AI_BASE_URL: undefined })).toEqual({
+      ok: false,
+      reason: "unavailable",
+      message: messages.unavailable,
+    });
+    expect(standIn.requests.length).toBe(before);
+  });
+
+  it("caps the answer's length", async () => {
+    const result = await rephraseText("[[long]]", issue, settings());
+    expect(result.ok && result.text.length).toBe(MAX_OUTPUT_CHARS);
+  });
+});
+
+describe("systemMessage", () => {
+  it("asks for plain text and mentions placeholders only when the text was redacted", () => {
+    expect(systemMessage(issue, true)).toContain("[EMAIL_1]");
+    expect(systemMessage(issue, false)).not.toContain("[EMAIL_1]");
+    expect(systemMessage(issue, false)).toContain("plain text");
+  });
+});

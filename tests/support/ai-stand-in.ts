@@ -1,0 +1,105 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface ChatRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: { model?: string; messages?: { role: string; content: string }[]; max_tokens?: number; [key: string]: unknown };
+}
+
+export type ChatReply = { status: number; body: string; delayMs?: number };
+
+/** A chat-completions answer in the protocol's shape, with `content` as the first choice's message. */
+export function completion(content: string): ChatReply {
+  return {
+    status: 200,
+    body: JSON.stringify({
+      id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: "stand-in",
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    }),
+  };
+}
+
+/**
+ * What the stand-in answers by default, steered by a word in the person's text: [[slow]] answers after 5 s,
+ * [[error]] with a 500, [[malformed]] with a body that is not JSON, [[empty]] with no choices, [[markup]] with
+ * HTML; anything else is answered with "A clearer version: " and the text it was sent (placeholders kept).
+ */
+export function defaultReply(request: ChatRequest): ChatReply {
+  const text = request.body.messages?.find((m) => m.role === "user")?.content ?? "";
+  if (text.includes("[[slow]]")) return { ...completion("Too late."), delayMs: 5000 };
+  if (text.includes("[[error]]")) return { status: 500, body: JSON.stringify({ error: { message: "The server had an error", type: "server_error" } }) };
+  if (text.includes("[[malformed]]")) return { status: 200, body: "{ this is not json" };
+  if (text.includes("[[empty]]")) return { status: 200, body: JSON.stringify({ choices: [] }) };
+  if (text.includes("[[markup]]")) return completion('<b>Bold</b> <img src=x onerror="alert(1)"><script>alert(2)</script> & done');
+  return completion(`A clearer version: ${text}`);
+}
+
+/**
+ * A local stand-in for an OpenAI-compatible chat-completions endpoint (POST {base}/chat/completions). It records
+ * every request. `GET /requests` lists them as JSON, for tests that run it in another process.
+ */
+export async function startAiStandIn(
+  options: { port?: number; reply?: (request: ChatRequest) => ChatReply } = {},
+): Promise<{ url: string; requests: ChatRequest[]; close(): Promise<void> }> {
+  const reply = options.reply ?? defaultReply;
+  const requests: ChatRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => (raw += chunk));
+    req.on("end", () => {
+      if (req.method === "GET" && req.url === "/requests") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(requests));
+        return;
+      }
+      if (req.method === "GET" && req.url === "/healthz") {
+        res.writeHead(200).end("ok");
+        return;
+      }
+      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Not found" } }));
+        return;
+      }
+      let body: ChatRequest["body"] = {};
+      try {
+        body = JSON.parse(raw) as ChatRequest["body"];
+      } catch {
+        res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Invalid JSON" } }));
+        return;
+      }
+      const request = { path: req.url, headers: req.headers, body };
+      requests.push(request);
+      const answer = reply(request);
+      const send = () => {
+        if (res.destroyed) return;
+        res.writeHead(answer.status, { "content-type": "application/json" });
+        res.end(answer.body);
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs).unref();
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// Run as a program (the e2e suite's web server): `tsx tests/support/ai-stand-in.ts 3211`.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.argv[2] ?? 3211);
+  const { url } = await startAiStandIn({ port });
+  console.log(`AI stand-in listening on ${url}`);
+}
