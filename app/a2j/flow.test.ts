@@ -6,6 +6,7 @@ import {
   currentPage,
   enterPage,
   goBack,
+  keepPageAnswers,
   renderPage,
   startInterview,
   submitPage,
@@ -97,6 +98,29 @@ describe("repeat loop (own fixture)", () => {
     expect(v?.answerIndex).toBe(1);
     expect(v?.fields[0]?.value).toBe("Rex");
     expect(v?.fields[1]?.value).toBe("dog");
+  });
+
+  test("keepPageAnswers keeps what was typed at the loop index and stays on the page, dropping invalid values", () => {
+    const g = loopGuide();
+    let s = ok(startInterview(g, TODAY)).state;
+    s = ok(press(g, s, 0)).state;
+    s = ok(press(g, s, 0, { "owner name te": "Pat" })).state;
+    s = ok(press(g, s, 0, { "pet count nu": "2" })).state;
+    s = ok(press(g, s, 0, { "pet name te": "Rex", "pet kind mc": "dog" })).state;
+    s = ok(press(g, s, 0, {})).state; // Pet name #2
+    const before = s.history;
+    const kept = ok(keepPageAnswers(g, s, { pageName: "Pet name", values: { "pet name te": "Tom", "pet kind mc": "cat" } }, TODAY));
+    expect(kept.outcome).toEqual({ kind: "page", page: "Pet name" });
+    expect(kept.state.history).toBe(before);
+    expect(kept.state.answers["pet name te"]?.values).toEqual([null, "Rex", "Tom"]);
+    expect(s.answers["pet name te"]?.values).toEqual([null, "Rex"]); // the input state is not changed
+    expect(renderPage(g, kept.state, TODAY)?.fields[0]?.value).toBe("Tom");
+    s = ok(press(g, kept.state, 0, { "pet name te": "Tom", "pet kind mc": "cat" })).state; // Pet details #2
+    const invalid = ok(keepPageAnswers(g, s, { pageName: "Pet details", values: { "pet birthday da": "not a date", "pet cost nu": "12" } }, TODAY));
+    expect(invalid.state.answers["pet cost nu"]?.values).toEqual([null, null, 12]);
+    expect(invalid.state.answers["pet birthday da"]?.values ?? [null]).not.toContain("not a date");
+    const stale = keepPageAnswers(g, s, { pageName: "Pet name", values: {} }, TODAY);
+    expect(stale.ok).toBe(false);
   });
 
   test("Back into a loop puts the counter back: the page speaks of that item and Continue goes on from it", () => {

@@ -406,6 +406,33 @@ export interface SubmitInput {
   values: FormValues;
 }
 
+/** Writes the valid fields of a page at its loop index and drops the invalid ones; returns the index. */
+function keepValidValues(answers: Answers, page: Page, entry: VisitedPage, values: FormValues, today: number): number | undefined {
+  const { errors, assignments } = validatePage(page, values, today);
+  const bad = new Set(errors.map((e) => e.inputName));
+  const index = page.repeatVar !== "" ? answerIndex(entry) : undefined;
+  for (const a of assignments) if (!bad.has(varKey(a.name))) varSet(answers, a.name, a.value, index);
+  return index;
+}
+
+function keepPageAnswersImpl(
+  guide: Guide,
+  state: InterviewState,
+  input: Omit<SubmitInput, "buttonIndex">,
+  today: number,
+  opts: TransitionOptions,
+): TransitionResult {
+  const entry = currentEntry(state);
+  const page = entry && entry.interviewPage === input.pageName ? own(guide.pages, entry.interviewPage) : undefined;
+  if (!entry || !page) {
+    const message = `The page "${input.pageName}" is not the current page.`;
+    return { ok: false, error: { kind: "not-current-page", page: input.pageName, currentPage: entry?.interviewPage ?? null, message }, scriptErrors: [] };
+  }
+  const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
+  keepValidValues(answers, page, entry, input.values, today);
+  return { ok: true, state: { answers, history: state.history }, outcome: { kind: "page", page: page.name }, scriptErrors: [], traces: [] };
+}
+
 /**
  * Press a button, in A2J's order: validate every field → store fields and the button's value at the loop
  * index → FAIL/BACK/RESUME → codeAfter (its GOTO wins over the button's target) → repeatVarSet (`=1`, `+=1`)
@@ -446,10 +473,7 @@ function submitPageImpl(
     // Back never blocks and never loses what was typed: valid fields and the button value are kept,
     // invalid ones are dropped, codeAfter is skipped (as in A2J), the loop counter is still applied.
     const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
-    const { errors, assignments } = validatePage(page, input.values, today);
-    const bad = new Set(errors.map((e) => e.inputName));
-    const index = page.repeatVar !== "" ? answerIndex(entry) : undefined;
-    for (const a of assignments) if (!bad.has(varKey(a.name))) varSet(answers, a.name, a.value, index);
+    const index = keepValidValues(answers, page, entry, input.values, today);
     if (button.name !== "") varSet(answers, button.name, button.value, index);
     applyRepeatVarSet(answers, button);
     return back(guide, { answers, history }, scriptErrors, traces);
@@ -757,4 +781,18 @@ export function submitPage(
   opts: TransitionOptions = {},
 ): TransitionResult {
   return guarded(() => submitPageImpl(guide, state, input, today, opts));
+}
+
+/**
+ * Keeps what was typed on the current page without leaving it, as Back does (valid fields written at the loop
+ * index, invalid ones dropped, no button value and no script): for a detour such as the AI rephrase screen.
+ */
+export function keepPageAnswers(
+  guide: Guide,
+  state: InterviewState,
+  input: Omit<SubmitInput, "buttonIndex">,
+  today: number,
+  opts: TransitionOptions = {},
+): TransitionResult {
+  return guarded(() => keepPageAnswersImpl(guide, state, input, today, opts));
 }

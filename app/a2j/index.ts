@@ -60,6 +60,7 @@ export {
   enterPage,
   goBack,
   goToVisited,
+  keepPageAnswers,
   renderPage,
   resumeInterview,
   saveAndExit,

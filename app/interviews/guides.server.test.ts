@@ -71,6 +71,10 @@ describe.each(dialects)("guides and saved interviews on %s", (dialect) => {
 
     expect(await mergeInterviewVariables(userId, id, { "Client first name TE": "Ann" }, guide, handle.db)).toBe(true);
     expect((await loadInterview(userId, id, handle.db))?.state.answers["client first name te"]?.values).toEqual([null, "Ann"]);
+    expect(await mergeInterviewVariables(userId, id, { "Client first name TE": "Bo" }, guide, handle.db, 2)).toBe(true);
+    const merged = await loadInterview(userId, id, handle.db);
+    expect(merged?.state.answers["client first name te"]?.values).toEqual([null, "Ann", "Bo"]);
+    expect(merged?.state.history.map((h) => h.interviewPage)).toEqual(["1-Introduction"]);
     expect(await mergeInterviewVariables(randomUUID(), id, { x: 1 }, guide, handle.db)).toBe(false);
     await expect(
       saveInterview({ id, userId: randomUUID(), issueId: 2, status: "Completed", state: started.state, title: "" }, handle.db),

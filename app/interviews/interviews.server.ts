@@ -131,17 +131,21 @@ export async function interviewAnswersAnx(userId: string, id: string, db: Db = d
   return row?.xml ?? null;
 }
 
-/** Merges variables into a user's interview and saves it (the AI rephrase step uses this). */
+/**
+ * Merges variables into a user's interview and saves it (the AI rephrase step uses this); with `index`, into
+ * that answer of a loop. The page history stays, so the interview resumes where it was.
+ */
 export async function mergeInterviewVariables(
   userId: string,
   id: string,
   variables: Record<string, unknown>,
   guide: Guide | undefined,
   db: Db = database(),
+  index?: number,
 ): Promise<boolean> {
   const interview = await loadInterview(userId, id, db);
   if (!interview) return false;
-  const answers = mergeVariables(interview.state.answers, variables, guide);
+  const answers = mergeVariables(interview.state.answers, variables, guide, index);
   await saveInterview(
     { id, userId, issueId: interview.issueId, status: interview.status, state: { ...interview.state, answers }, title: guide?.title ?? "" },
     db,

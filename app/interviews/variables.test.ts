@@ -24,6 +24,14 @@ describe("mergeVariables (spec §7 POST variables)", () => {
     expect(answers["new thing"]).toBeUndefined();
   });
 
+  it("with a loop index writes only that value and keeps the variable's others", () => {
+    const looped: Answers = { "event te": { name: "Event TE", type: "Text", repeating: true, values: [null, "one", "two", "three"] } };
+    expect(mergeVariables(looped, { "Event TE": "TWO" }, undefined, 2)["event te"]?.values).toEqual([null, "one", "TWO", "three"]);
+    expect(mergeVariables(looped, { "event te": "five" }, undefined, 5)["event te"]?.values).toEqual([null, "one", "two", "three", null, "five"]);
+    expect(mergeVariables({}, { "New TE": "x" }, undefined, 2)["new te"]).toEqual({ name: "New TE", type: "Text", repeating: true, values: [null, null, "x"] });
+    expect(looped["event te"]?.values).toEqual([null, "one", "two", "three"]);
+  });
+
   it("ignores names that could reach the object prototype", () => {
     const merged = mergeVariables(answers, { __proto__: "x", constructor: "y" } as Record<string, unknown>);
     expect(Object.keys(merged).sort()).toEqual(Object.keys(answers).sort());
