@@ -49,7 +49,8 @@ export default [
     ]),
   ]),
 
-  // ai, draft and dashboard: filled by the AI issue; until then their paths answer 404 through the catch-all.
+  // ai: the AI tools. draft and dashboard have no pages (spec §2): their paths answer 404 through the catch-all.
+  ...prefix("ai", [route("rephrase/:interviewId", "routes/ai.rephrase.$interviewId.tsx")]),
 
   // interview
   ...prefix("issues", [

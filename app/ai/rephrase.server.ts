@@ -1,10 +1,10 @@
 import { type Config, config } from "~/config.server";
 import type { Issue } from "~/content/content.server";
+import { MAX_OUTPUT_CHARS } from "./limits";
 import { redactPersonalData, restorePersonalData } from "./redact";
 
-/** The longest answer sent to the AI, and the longest text taken back from it (characters). */
-export const MAX_INPUT_CHARS = 4000;
-export const MAX_OUTPUT_CHARS = 6000;
+export { MAX_INPUT_CHARS, MAX_OUTPUT_CHARS } from "./limits";
+
 /** What the AI may write at most (about 4 characters a token); the answer is cut at MAX_OUTPUT_CHARS anyway. */
 const MAX_TOKENS = 1500;
 /** How much of the issue's description goes into the system message. */

@@ -25,6 +25,8 @@ export const limits = {
   emailPerAccount: { max: 3, minutes: 60 },
   emailPerAddress: { max: 20, minutes: 60, perAddress: true },
   passwordPerAddress: { max: 20, minutes: 60, perAddress: true },
+  // Each rephrasing is a paid call to the AI service.
+  aiRephrasePerUser: { max: 20, minutes: 60 },
 } satisfies Record<string, Limit>;
 
 export class RateLimitError extends Error {

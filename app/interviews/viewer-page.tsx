@@ -60,7 +60,24 @@ function describedWithHint(field: FieldView) {
   return { "aria-invalid": field.error ? (true as const) : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
 }
 
-function TextLike({ field }: { field: FieldView }) {
+/** Opens the AI rephrase screen for this answer in the whole window; the form keeps what was typed first. */
+function RephraseButton({ field }: { field: FieldView }) {
+  return (
+    <button
+      type="submit"
+      name="_intent"
+      value={`rephrase:${field.inputName}`}
+      formTarget="_top"
+      formNoValidate
+      className="button button--secondary rephrase-control"
+      data-rephrase=""
+    >
+      Rephrase with AI<span className="visually-hidden">: {plainText(field.label)}</span>
+    </button>
+  );
+}
+
+function TextLike({ field, rephrase = false }: { field: FieldView; rephrase?: boolean }) {
   const inputMode = (
     { number: "decimal", numberdollar: "decimal", numberssn: "numeric", numberphone: "tel", numberzip: "numeric", datemdy: "numeric" } as const
   )[field.type as "number"];
@@ -69,7 +86,10 @@ function TextLike({ field }: { field: FieldView }) {
       <Label field={field} />
       <Hint field={field} />
       {field.type === "textlong" ? (
-        <textarea id={fieldId(field)} name={field.inputName} defaultValue={field.value} rows={5} className="field__input field__input--textarea" {...describedWithHint(field)} />
+        <>
+          <textarea id={fieldId(field)} name={field.inputName} defaultValue={field.value} rows={5} className="field__input field__input--textarea" {...describedWithHint(field)} />
+          {rephrase ? <RephraseButton field={field} /> : null}
+        </>
       ) : (
         <input
           id={fieldId(field)}
@@ -184,7 +204,7 @@ function groupFields(fields: FieldView[]): FieldView[][] {
   return groups;
 }
 
-function Field({ group, legend }: { group: FieldView[]; legend: string }) {
+function Field({ group, legend, rephrasable }: { group: FieldView[]; legend: string; rephrasable: string[] }) {
   const field = group[0]!;
   switch (field.type) {
     case "radio":
@@ -204,7 +224,7 @@ function Field({ group, legend }: { group: FieldView[]; legend: string }) {
     case "button":
       return null;
     default:
-      return <TextLike field={field} />;
+      return <TextLike field={field} rephrase={rephrasable.includes(field.inputName)} />;
   }
 }
 
@@ -234,6 +254,7 @@ export function ViewerPageView({
   interviewId,
   saved,
   previewState,
+  rephrasable = [],
 }: {
   page: ViewerPage;
   title: string;
@@ -244,6 +265,8 @@ export function ViewerPageView({
   saved: boolean;
   /** In preview nothing is stored: the state travels with the form. */
   previewState: string | null;
+  /** Input names of the long-text questions that offer "Rephrase with AI". */
+  rephrasable?: string[];
 }) {
   const legend = plainText(page.text).slice(0, 200) || "Choose one";
   const hasFile = page.fields.some((f) => f.type === "attachment");
@@ -283,7 +306,7 @@ export function ViewerPageView({
           </details>
         ) : null}
         {groupFields(page.fields).map((group) => (
-          <Field key={group[0]!.index} group={group} legend={legend} />
+          <Field key={group[0]!.index} group={group} legend={legend} rephrasable={rephrasable} />
         ))}
         <div className="button-row viewer__buttons">
           {page.canGoBack ? (

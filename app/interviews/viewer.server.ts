@@ -1,5 +1,5 @@
-import { daysFromDate, goBack, type Guide, type InterviewState, renderPage, startInterview, submitPage } from "~/a2j";
-import type { FormValues } from "~/a2j";
+import { daysFromDate, goBack, type Guide, type InterviewState, keepPageAnswers, renderPage, startInterview, submitPage } from "~/a2j";
+import type { FieldView, FormValues } from "~/a2j";
 import type { SessionUser } from "~/auth/session.server";
 import { getIssue, type Issue } from "~/content/content.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
@@ -119,8 +119,21 @@ export function viewerPage(open: OpenViewer, options: Parameters<typeof renderPa
   return view ? sanitizeView(view) : null;
 }
 
+/** The long-text questions of a page that offer "Rephrase with AI" (their input names; none in preview). */
+export function rephrasableInputs(open: OpenViewer, page: { fields: FieldView[] }): string[] {
+  const offered = open.issue?.rephraseVariables ?? [];
+  return page.fields.filter((f) => f.type === "textlong" && offered.includes(f.inputName)).map((f) => f.inputName);
+}
+
+/** What was posted for a field that is not a file: one string, or several for multiple choices. */
+function postedText(form: FormData, field: FieldView): string | string[] | undefined {
+  const strings = form.getAll(field.inputName).filter((v): v is string => typeof v === "string");
+  return strings.length > 1 ? strings : strings[0];
+}
+
 export type PressResult =
   | { kind: "page"; interviewId: string | null; state: InterviewState }
+  | { kind: "rephrase"; interviewId: string; variable: string; index: number }
   | { kind: "invalid"; page: NonNullable<ReturnType<typeof viewerPage>> }
   | { kind: "special"; target: string; interviewId: string | null; url?: string; message?: string }
   | { kind: "error"; message: string };
@@ -146,6 +159,8 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   if (!view) return { kind: "error", message: "This page cannot be shown." };
   // A form from an older page (a second click, a reload): nothing to do but show the current page.
   if (view.name !== pageName) return { kind: "page", interviewId: open.interviewId, state: open.state };
+  const intent = String(form.get("_intent") ?? "");
+  if (intent.startsWith("rephrase:")) return keepForRephrase(user, open, view, form, intent.slice("rephrase:".length), preview);
 
   const values: FormValues = {};
   const uploadErrors: { fieldIndex: number; inputName: string; message: string }[] = [];
@@ -164,8 +179,7 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
       else if (field.required) uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: "No files uploaded" });
       continue;
     }
-    const strings = posted.filter((v): v is string => typeof v === "string");
-    values[field.inputName] = strings.length > 1 ? strings : strings[0];
+    values[field.inputName] = postedText(form, field);
   }
   const submitted = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v])) as FormValues;
   if (uploadErrors.length) {
@@ -187,3 +201,26 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   return { kind: "special", target: outcome.target, interviewId, url: outcome.url, message: outcome.message };
 }
 
+
+/**
+ * "Rephrase with AI" on a long-text question: what was typed on the page is kept (as Back keeps it, without
+ * leaving the page), the interview is saved, and the person goes to the rephrase screen for that answer.
+ */
+async function keepForRephrase(
+  user: SessionUser,
+  open: OpenViewer,
+  view: NonNullable<ReturnType<typeof renderPage>>,
+  form: FormData,
+  variable: string,
+  preview: boolean,
+): Promise<PressResult> {
+  if (preview || !open.issue || !rephrasableInputs(open, view).includes(variable)) {
+    return { kind: "error", message: "This answer cannot be rephrased." };
+  }
+  const values: FormValues = {};
+  for (const field of view.fields) if (field.type !== "attachment") values[field.inputName] = postedText(form, field);
+  const kept = keepPageAnswers(open.guide, open.state, { pageName: view.name, values }, today());
+  if (!kept.ok) return { kind: "error", message: kept.error.message };
+  const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, title: open.guide.title });
+  return { kind: "rephrase", interviewId, variable, index: view.answerIndex };
+}

@@ -3,7 +3,8 @@ import { currentUser, endSession, sessionContext } from "~/auth/session.server";
 import { notFound } from "~/http.server";
 import { type OutcomeView, ViewerOutcome } from "~/interviews/viewer-outcome";
 import { ViewerPageView } from "~/interviews/viewer-page";
-import { openViewer, parseViewerTarget, type PressResult, pressButton, viewerPage, viewerUrl } from "~/interviews/viewer.server";
+import { rephraseUrl } from "~/ai/rephrase-answer.server";
+import { openViewer, parseViewerTarget, type PressResult, pressButton, rephrasableInputs, viewerPage, viewerUrl } from "~/interviews/viewer.server";
 import type { Route } from "./+types/viewer";
 
 // The viewer runs in the interview page's frame: no site header or footer, and only its message layer script.
@@ -37,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = viewerPage(opened);
   if (!page) return data({ title, outcome: { kind: "error", message: "This interview cannot be shown." } as OutcomeView }, { status: 409 });
   const saved = new URL(request.url).searchParams.get("saved") === "1";
-  return { title, page, action, preview: target.preview, interviewId: opened.interviewId, saved, previewState: target.preview ? JSON.stringify(opened.state) : null };
+  const rephrasable = rephrasableInputs(opened, page);
+  return { title, page, action, preview: target.preview, interviewId: opened.interviewId, saved, previewState: target.preview ? JSON.stringify(opened.state) : null, rephrasable };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +50,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const title = opened.guide.title;
   const page = (view: Extract<PressResult, { kind: "invalid" }>["page"], status = 200, state = opened.state) =>
     data(
-      { title, page: view, action, preview: target.preview, interviewId: opened.interviewId, saved: false, previewState: target.preview ? JSON.stringify(state) : null },
+      {
+        title,
+        page: view,
+        action,
+        preview: target.preview,
+        interviewId: opened.interviewId,
+        saved: false,
+        previewState: target.preview ? JSON.stringify(state) : null,
+        rephrasable: rephrasableInputs(opened, view),
+      },
       { status },
     );
   // A form aimed at the whole window (no script) gets a redirect; one posted inside the frame gets a page
@@ -64,6 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!inFrame) return redirect(hostUrl(opened.issue.id, result.interviewId));
       return redirect(`${viewerUrl({ id: opened.issue.id, guideId: opened.issue.guideId }, result.interviewId, user.id)}&saved=1`);
     }
+    case "rephrase":
+      // The rephrase screen takes the whole window (the button targets it), with or without script.
+      return redirect(rephraseUrl(result));
     case "invalid":
       return page(result.page, 400);
     case "error":
@@ -112,6 +126,7 @@ export default function Viewer({ loaderData, actionData }: Route.ComponentProps)
       interviewId={view.interviewId}
       saved={view.saved}
       previewState={view.previewState}
+      rephrasable={view.rephrasable}
     />
   );
 }

@@ -9,8 +9,9 @@
     window.parent.postMessage(message, origin);
   }
 
-  // With script the special buttons post inside the frame; the outcome page then tells the host.
-  document.querySelectorAll('button[formtarget="_top"]').forEach(function (button) {
+  // With script the special buttons post inside the frame; the outcome page then tells the host. "Rephrase
+  // with AI" still opens its screen in the whole window.
+  document.querySelectorAll('button[formtarget="_top"]:not([data-rephrase])').forEach(function (button) {
     button.removeAttribute("formtarget");
   });
 

@@ -1,0 +1,97 @@
+import { type Guide, getRaw, renderMacros } from "~/a2j";
+import { countAttempt, limits, RateLimitError } from "~/auth/rate-limit.server";
+import type { SessionUser } from "~/auth/session.server";
+import { getIssue, type Issue } from "~/content/content.server";
+import { getGuide } from "~/interviews/guides.server";
+import { loadInterview, mergeInterviewVariables } from "~/interviews/interviews.server";
+import { today } from "~/interviews/viewer.server";
+import { sanitizeHtml } from "~/ui/sanitize-html.server";
+import { type RephraseResult, rephraseText } from "./rephrase.server";
+
+/** One answer of an interview: a variable and, in a loop, which of its answers (from 1). */
+export interface RephraseTarget {
+  interviewId: string;
+  variable: string;
+  index: number;
+}
+
+const MAX_INDEX = 10_000;
+
+/** The target named by /ai/rephrase/:interviewId?variable=…&index=…, or null when any part is malformed. */
+export function parseRephraseTarget(interviewId: string | undefined, url: URL): RephraseTarget | null {
+  const variable = (url.searchParams.get("variable") ?? "").trim().toLowerCase();
+  const indexText = url.searchParams.get("index") ?? "1";
+  const index = /^[1-9]\d{0,4}$/.test(indexText) ? Number(indexText) : 0;
+  if (!interviewId || !/^[0-9a-f-]{36}$/.test(interviewId) || !variable || variable.length > 200 || index < 1 || index > MAX_INDEX) {
+    return null;
+  }
+  return { interviewId, variable, index };
+}
+
+export function rephraseUrl(target: RephraseTarget): string {
+  return `/ai/rephrase/${target.interviewId}?${new URLSearchParams({ variable: target.variable, index: String(target.index) }).toString()}`;
+}
+
+/** Whether an issue offers "Rephrase with AI" on this variable's long-text question. */
+export function isRephrasable(issue: Pick<Issue, "rephraseVariables">, variable: string): boolean {
+  return issue.rephraseVariables.includes(variable.toLowerCase());
+}
+
+export interface OpenRephrase {
+  target: RephraseTarget;
+  issue: Issue;
+  guide: Guide;
+  /** The question's label, the guide author's HTML made safe. */
+  question: string;
+  /** The person's answer as saved. */
+  text: string;
+  /** The interview page to go back to. */
+  interviewHref: string;
+}
+
+function longTextLabel(guide: Guide, variable: string): string | null {
+  for (const page of Object.values(guide.pages)) {
+    const field = page.fields.find((f) => f.type === "textlong" && f.name.toLowerCase() === variable);
+    if (field) return field.label;
+  }
+  return null;
+}
+
+/**
+ * The person's own Draft interview with a rephrasable long-text answer at the target, or null (someone else's
+ * interview, a Completed one, a variable the issue does not offer, or one the guide has no such question for).
+ */
+export async function openRephrase(user: SessionUser, target: RephraseTarget): Promise<OpenRephrase | null> {
+  const interview = await loadInterview(user.id, target.interviewId);
+  if (!interview || interview.status !== "Draft") return null;
+  const issue = await getIssue(interview.issueId);
+  if (!issue?.guideId || !isRephrasable(issue, target.variable)) return null;
+  const guide = await getGuide(issue.guideId);
+  const label = guide ? longTextLabel(guide, target.variable) : null;
+  if (!guide || label === null) return null;
+  const saved = getRaw(interview.state.answers, target.variable, target.index);
+  return {
+    target,
+    issue,
+    guide,
+    question: sanitizeHtml(renderMacros(label, interview.state.answers, today())),
+    text: typeof saved === "string" ? saved : saved === null ? "" : String(saved),
+    interviewHref: `/issues/${issue.id}/interviews/${interview.id}`,
+  };
+}
+
+/** Asks the AI for a clearer version of the text, within the person's rate limit. Never throws. */
+export async function askForRephrasing(user: SessionUser, open: OpenRephrase, text: string): Promise<RephraseResult | { ok: false; reason: "limited"; message: string }> {
+  try {
+    await countAttempt([[`ai-rephrase:user:${user.id}`, limits.aiRephrasePerUser]]);
+  } catch (error) {
+    if (error instanceof RateLimitError) return { ok: false, reason: "limited", message: error.message };
+    throw error;
+  }
+  return rephraseText(text, open.issue);
+}
+
+/** Saves the chosen text into the interview, through the variables merge, at the target's loop answer. */
+export async function saveRephrasedAnswer(user: SessionUser, open: OpenRephrase, text: string): Promise<boolean> {
+  return mergeInterviewVariables(user.id, open.target.interviewId, { [open.target.variable]: text }, open.guide, undefined, open.target.index);
+}

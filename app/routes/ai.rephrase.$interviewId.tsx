@@ -1,0 +1,232 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { askSchema, chooseSchema, formMessages } from "~/ai/rephrase-form";
+import { askForRephrasing, openRephrase, parseRephraseTarget, saveRephrasedAnswer } from "~/ai/rephrase-answer.server";
+import { aiAvailable, messages } from "~/ai/rephrase.server";
+import { requireUser } from "~/auth/session.server";
+import { config } from "~/config.server";
+import { notFound } from "~/http.server";
+import { Breadcrumb } from "~/ui/breadcrumb";
+import { ErrorSummary, summaryErrors, TextAreaField } from "~/ui/form";
+import { redirectWithToast } from "~/ui/toast.server";
+import type { Route } from "./+types/ai.rephrase.$interviewId";
+
+// A small script of its own: a pending state while the AI answers.
+export const handle = { scripts: ["/scripts/pending-form.js"] };
+
+export function meta() {
+  return [{ title: "Rephrase with AI | Legal Self-Help" }];
+}
+
+async function open(request: Request, params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
+  const url = new URL(request.url);
+  const user = requireUser(context, `/auth/sign-in`);
+  const target = parseRephraseTarget(params.interviewId, url);
+  const opened = target ? await openRephrase(user, target) : null;
+  if (!opened) notFound(request);
+  const page = {
+    issue: { id: opened.issue.id, name: opened.issue.name, country: opened.issue.country },
+    question: opened.question,
+    interviewHref: opened.interviewHref,
+    available: aiAvailable(),
+    redacts: config().AI_REDACT_PERSONAL_DATA,
+    waitSeconds: Math.ceil(config().AI_TIMEOUT_MS / 1000),
+  };
+  return { user, opened, page };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { opened, page } = await open(request, params, context);
+  return { ...page, text: opened.text };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, opened, page } = await open(request, params, context);
+  const form = await request.formData();
+  if (form.get("intent") === "save") {
+    const submission = parseWithZod(form, { schema: chooseSchema });
+    const chosen = submission.status === "success" ? submission.value : null;
+    const text = chosen?.choice === "ai" ? chosen.suggestion.trim() : chosen?.text;
+    if (!chosen || text === undefined || (chosen.choice === "ai" && !text)) {
+      // Nothing to compare any more: back to the answer, as the person last wrote it.
+      const own = typeof form.get("text") === "string" ? String(form.get("text")) : opened.text;
+      return data({ ...page, step: "ask" as const, text: own, problem: formMessages.choose, result: null }, { status: 400 });
+    }
+    await saveRephrasedAnswer(user, opened, text);
+    const message = chosen.choice === "ai" ? "Your answer now uses the AI's text." : "Your own text is kept.";
+    return redirectWithToast(opened.interviewHref, { type: "success", message });
+  }
+
+  const submission = parseWithZod(form, { schema: askSchema });
+  const typed = typeof form.get("text") === "string" ? String(form.get("text")) : opened.text;
+  if (submission.status !== "success") {
+    return data({ ...page, step: "ask" as const, text: typed, problem: null, result: submission.reply() }, { status: 400 });
+  }
+  const answer = await askForRephrasing(user, opened, submission.value.text);
+  if (!answer.ok) {
+    const status = answer.reason === "limited" ? 429 : 200;
+    return data({ ...page, step: "ask" as const, text: typed, problem: answer.message, result: null }, { status });
+  }
+  return { ...page, step: "choose" as const, text: submission.value.text, suggestion: answer.text };
+}
+
+export default function Rephrase({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? { ...loaderData, step: "ask" as const, problem: null, result: null };
+  return (
+    <div className="page page--narrow">
+      <Breadcrumb
+        crumbs={[
+          { label: "Home", href: "/" },
+          { label: view.issue.name, href: `/issues/${view.issue.id}` },
+          { label: "Interview", href: view.interviewHref },
+          { label: "Rephrase with AI" },
+        ]}
+      />
+      <h1>Rephrase with AI</h1>
+      <p className="notice" id="ai-notice">
+        <strong>AI-written text can be wrong and is not legal advice.</strong> Read it carefully and keep only what is
+        true.
+      </p>
+      <div className="rephrase__question">
+        <h2 className="rephrase__question-title">The question</h2>
+        <div className="prose" dangerouslySetInnerHTML={{ __html: view.question }} />
+      </div>
+      {!view.available ? (
+        <Unavailable text={view.text} interviewHref={view.interviewHref} />
+      ) : view.step === "choose" ? (
+        <Choose own={view.text} suggestion={view.suggestion} interviewHref={view.interviewHref} />
+      ) : (
+        <Ask
+          text={view.text}
+          problem={view.problem}
+          result={view.result}
+          redacts={view.redacts}
+          waitSeconds={view.waitSeconds}
+          interviewHref={view.interviewHref}
+        />
+      )}
+    </div>
+  );
+}
+
+function Unavailable({ text, interviewHref }: { text: string; interviewHref: string }) {
+  return (
+    <>
+      <div className="notice notice--warning" role="status">
+        <p>{messages.unavailable}</p>
+      </div>
+      {text ? (
+        <div className="rephrase__text-block">
+          <h2 className="rephrase__label">Your answer</h2>
+          <p className="rephrase__text">{text}</p>
+        </div>
+      ) : null}
+      <p className="button-row">
+        <a className="button" href={interviewHref}>
+          Return to the interview
+        </a>
+      </p>
+    </>
+  );
+}
+
+function Ask({
+  text,
+  problem,
+  result,
+  redacts,
+  waitSeconds,
+  interviewHref,
+}: {
+  text: string;
+  problem: string | null;
+  result: SubmissionResult<string[]> | null;
+  redacts: boolean;
+  waitSeconds: number;
+  interviewHref: string;
+}) {
+  const [form, fields] = useForm({
+    id: "rephrase",
+    lastResult: result,
+    defaultValue: { text },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: askSchema }),
+  });
+  return (
+    <>
+      <ErrorSummary errors={summaryErrors([fields.text])} formErrors={problem ? [problem] : []} />
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="form"
+        data-pending={`The AI is rephrasing your text. This can take up to ${waitSeconds} seconds.`}
+      >
+        <TextAreaField
+          field={fields.text}
+          label="Your answer"
+          rows={8}
+          hint={
+            redacts
+              ? "You can change it first. Emails, phone numbers and identity numbers are replaced with placeholders before your text is sent to the AI, and put back in its answer."
+              : "You can change it first."
+          }
+        />
+        <div className="button-row">
+          <button type="submit" name="intent" value="ask" className="button">
+            Continue
+          </button>
+          <a className="button button--secondary" href={interviewHref}>
+            Back to the interview
+          </a>
+        </div>
+        <p className="pending-status" role="status" data-pending-status="" />
+      </Form>
+    </>
+  );
+}
+
+function Choose({ own, suggestion, interviewHref }: { own: string; suggestion: string; interviewHref: string }) {
+  return (
+    <Form method="post" className="form" noValidate>
+      <input type="hidden" name="text" value={own} />
+      <input type="hidden" name="suggestion" value={suggestion} />
+      <fieldset className="fieldset rephrase__choices">
+        <legend className="fieldset__legend">Which text do you want to keep?</legend>
+        <div className="rephrase__compare">
+          <div className="rephrase__option">
+            <div className="field--check">
+              <input type="radio" id="choice-ai" name="choice" value="ai" defaultChecked className="check" aria-describedby="choice-ai-text" />
+              <label htmlFor="choice-ai" className="check__label">
+                Use the AI's text
+              </label>
+            </div>
+            <p className="rephrase__text" id="choice-ai-text">
+              {suggestion}
+            </p>
+          </div>
+          <div className="rephrase__option">
+            <div className="field--check">
+              <input type="radio" id="choice-own" name="choice" value="own" className="check" aria-describedby="choice-own-text" />
+              <label htmlFor="choice-own" className="check__label">
+                Keep my own text
+              </label>
+            </div>
+            <p className="rephrase__text" id="choice-own-text">
+              {own}
+            </p>
+          </div>
+        </div>
+      </fieldset>
+      <div className="button-row">
+        <button type="submit" name="intent" value="save" className="button">
+          Continue
+        </button>
+        <a className="button button--secondary" href={interviewHref}>
+          Back to the interview
+        </a>
+      </div>
+    </Form>
+  );
+}
