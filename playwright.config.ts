@@ -2,6 +2,19 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const e2eDataDir = "./data/e2e";
+// A local stand-in for the AI's chat-completions endpoint, and a second app server with no AI configured.
+export const aiStandInUrl = `http://127.0.0.1:${port + 1}`;
+export const noAiPort = port + 2;
+export const noAiDataDir = "./data/e2e-no-ai";
+
+const appEnvironment = {
+  NODE_ENV: "production",
+  SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+  SUPPORT_EMAIL: "support@e2e.test",
+  RESEND_API_KEY: "",
+  // Every test comes from one address: per-address limits would stop the suite, per-account ones still hold.
+  RATE_LIMIT_ADDRESS_FACTOR: "100",
+};
 
 // Debian's Chromium: Playwright downloads no browser here (README, "Tests").
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -36,23 +49,39 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@script-only/ },
   ],
-  // The production build, started the way the README starts it, on a database of its own.
-  webServer: {
-    command: `rm -rf ${e2eDataDir} && npm start`,
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: e2eDataDir,
-      DATABASE_URL: `file:${e2eDataDir}/app.db`,
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-      SUPPORT_EMAIL: "support@e2e.test",
-      RESEND_API_KEY: "",
-      // Every test comes from one address: per-address limits would stop the suite, per-account ones still hold.
-      RATE_LIMIT_ADDRESS_FACTOR: "100",
+  webServer: [
+    {
+      command: `npx tsx tests/support/ai-stand-in.ts ${port + 1}`,
+      url: `${aiStandInUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-  },
+    // The production build, started the way the README starts it, on a database of its own.
+    {
+      command: `rm -rf ${e2eDataDir} && npm start`,
+      url: `http://localhost:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      env: {
+        ...appEnvironment,
+        PORT: String(port),
+        DATA_DIR: e2eDataDir,
+        DATABASE_URL: `file:${e2eDataDir}/app.db`,
+        AI_BASE_URL: `${aiStandInUrl}/v1`,
+        AI_API_KEY: "e2e-ai-key",
+        AI_MODEL: "",
+        AI_TIMEOUT_MS: "2000",
+        AI_REDACT_PERSONAL_DATA: "true",
+      },
+    },
+    // The same build (the servers start in this order) with no AI endpoint at all.
+    {
+      command: `rm -rf ${noAiDataDir} && node server.js`,
+      url: `http://localhost:${noAiPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...appEnvironment, PORT: String(noAiPort), DATA_DIR: noAiDataDir, DATABASE_URL: `file:${noAiDataDir}/app.db`, AI_BASE_URL: "" },
+    },
+  ],
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_INPUT_CHARS, MAX_OUTPUT_CHARS } from "./limits";
+import { MAX_INPUT_CHARS, MAX_OUTPUT_CHARS } from "./rephrase";
 
 export const formMessages = {
   empty: "Please write your answer before asking the AI to rephrase it.",

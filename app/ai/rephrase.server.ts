@@ -1,9 +1,9 @@
 import { type Config, config } from "~/config.server";
 import type { Issue } from "~/content/content.server";
-import { MAX_OUTPUT_CHARS } from "./limits";
+import { MAX_OUTPUT_CHARS, messages } from "./rephrase";
 import { redactPersonalData, restorePersonalData } from "./redact";
 
-export { MAX_INPUT_CHARS, MAX_OUTPUT_CHARS } from "./limits";
+export { MAX_INPUT_CHARS, MAX_OUTPUT_CHARS, messages } from "./rephrase";
 
 /** What the AI may write at most (about 4 characters a token); the answer is cut at MAX_OUTPUT_CHARS anyway. */
 const MAX_TOKENS = 1500;
@@ -11,12 +11,6 @@ const MAX_TOKENS = 1500;
 const MAX_CONTEXT_CHARS = 3000;
 
 export const DEFAULT_MODEL = "gpt-3.5-turbo";
-
-export const messages = {
-  unavailable: "Rephrasing with AI is not available at the moment. Your own text is kept.",
-  timeout: "The AI took too long to answer. Your text has not changed. Please try again in a moment.",
-  failed: "The AI could not rephrase your text just now. Your text has not changed. Please try again later.",
-};
 
 export type RephraseResult = { ok: true; text: string } | { ok: false; reason: "unavailable" | "timeout" | "failed"; message: string };
 

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { askSchema, chooseSchema, formMessages } from "~/ai/rephrase-form";
 import { askForRephrasing, openRephrase, parseRephraseTarget, saveRephrasedAnswer } from "~/ai/rephrase-answer.server";
-import { aiAvailable, messages } from "~/ai/rephrase.server";
+import { messages } from "~/ai/rephrase";
+import { aiAvailable } from "~/ai/rephrase.server";
 import { requireUser } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { notFound } from "~/http.server";
@@ -58,8 +59,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast(opened.interviewHref, { type: "success", message });
   }
 
-  const submission = parseWithZod(form, { schema: askSchema });
   const typed = typeof form.get("text") === "string" ? String(form.get("text")) : opened.text;
+  if (!page.available) return { ...page, step: "ask" as const, text: typed, problem: null, result: null };
+  const submission = parseWithZod(form, { schema: askSchema });
   if (submission.status !== "success") {
     return data({ ...page, step: "ask" as const, text: typed, problem: null, result: submission.reply() }, { status: 400 });
   }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { e2eDataDir } from "../../playwright.config";
+import { e2eDataDir, noAiDataDir } from "../../playwright.config";
 
 export interface OutboxMessage {
   id: string;
@@ -13,21 +13,37 @@ export interface OutboxMessage {
   text: string;
 }
 
-/** The messages in the e2e server's outbox folder, as a person reading ./data/outbox would see them. */
+/** The messages in the e2e servers' outbox folders, as a person reading ./data/outbox would see them. */
 export function outboxMessages(): OutboxMessage[] {
-  const dir = path.join(e2eDataDir, "outbox");
-  let files: string[] = [];
+  return [e2eDataDir, noAiDataDir].flatMap((dataDir) => {
+    const dir = path.join(dataDir, "outbox");
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((name) => name.endsWith(".json"));
+    } catch {
+      return [];
+    }
+    return files.map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as OutboxMessage);
+  });
+}
+
+/** The SQLite database of the e2e server whose data is in `dataDir`. */
+let databaseDir = e2eDataDir;
+
+/** Runs `use` with `withE2eDatabase` (and the helpers built on it) pointed at another server's data. */
+export function onServerData<T>(dataDir: string, use: () => T): T {
+  const previous = databaseDir;
+  databaseDir = dataDir;
   try {
-    files = readdirSync(dir).filter((name) => name.endsWith(".json"));
-  } catch {
-    return [];
+    return use();
+  } finally {
+    databaseDir = previous;
   }
-  return files.map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as OutboxMessage);
 }
 
 /** Runs a statement on the e2e server's SQLite database (to plant content a test needs). */
 export function withE2eDatabase<T>(use: (db: Database.Database) => T): T {
-  const db = new Database(path.join(e2eDataDir, "app.db"));
+  const db = new Database(path.join(databaseDir, "app.db"));
   db.pragma("busy_timeout = 5000");
   try {
     return use(db);
@@ -68,8 +84,22 @@ export function plantInterviews(
   });
 }
 
-/** Moves a planted interview to a page of its guide, as if the person had reached it. */
-export function moveInterviewTo(interviewId: string, page: string): void {
-  const state = { history: [{ interviewPage: page, repeatVarValue: null, outerLoopVarValue: null }] };
+/** Moves a planted interview to a page of its guide (in a loop, to its `loopIndex` answer), as if the person had reached it. */
+export function moveInterviewTo(interviewId: string, page: string, loopIndex: number | null = null): void {
+  const state = { history: [{ interviewPage: page, repeatVarValue: loopIndex, outerLoopVarValue: null }] };
   withE2eDatabase((db) => db.prepare("update interviews set engine_state = ? where id = ?").run(JSON.stringify(state), interviewId));
+}
+
+/** An interview's answers in A2J's JSON form, as stored. */
+export function interviewVars(interviewId: string): Record<string, { values: unknown[] }> {
+  return withE2eDatabase((db) => {
+    const row = db.prepare("select vars from interviews where id = ?").get(interviewId) as { vars: string } | undefined;
+    if (!row) throw new Error(`no interview ${interviewId}`);
+    return JSON.parse(row.vars) as Record<string, { values: unknown[] }>;
+  });
+}
+
+/** Sets an interview's answers (A2J's JSON form). */
+export function setInterviewVars(interviewId: string, vars: Record<string, { name: string; type: string; repeating: boolean; values: unknown[] }>): void {
+  withE2eDatabase((db) => db.prepare("update interviews set vars = ? where id = ?").run(JSON.stringify(vars), interviewId));
 }
