@@ -228,7 +228,7 @@ function Field({ group, legend, rephrasable }: { group: FieldView[]; legend: str
   }
 }
 
-function Button({ button, preview }: { button: ButtonView; preview: boolean }) {
+function Button({ button, preview, implicit = false }: { button: ButtonView; preview: boolean; implicit?: boolean }) {
   // Without script the end of the interview must move the whole window, not just the frame.
   const top = !preview && button.special !== null && SPECIAL_TOP.has(button.special);
   return (
@@ -240,6 +240,8 @@ function Button({ button, preview }: { button: ButtonView; preview: boolean }) {
       formTarget={top ? "_top" : undefined}
       formNoValidate
       data-special={button.special ?? undefined}
+      hidden={implicit || undefined}
+      tabIndex={implicit ? -1 : undefined}
     >
       {button.label}
     </button>
@@ -297,6 +299,9 @@ export function ViewerPageView({
       <form method="post" action={action} encType={hasFile ? "multipart/form-data" : undefined} className="viewer__form" noValidate>
         <input type="hidden" name="_page" value={page.name} />
         {previewState ? <input type="hidden" name="_state" value={previewState} /> : null}
+        {/* Enter in a text field presses the form's first submit button: make that the page's own first
+            button, not Back or "Rephrase with AI", which come earlier in the form. */}
+        {page.buttons[0] ? <Button button={page.buttons[0]} preview={preview} implicit /> : null}
         <Html className="viewer__question prose" html={page.text} />
         {page.help ? (
           <details className="viewer__help">

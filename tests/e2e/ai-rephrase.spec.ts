@@ -151,6 +151,18 @@ test.describe("AI rephrase", () => {
     ]);
   });
 
+  test("Enter in a text field presses the page's button, not Rephrase with AI", async ({ page }) => {
+    const id = await interviewAt(page, "07-Event", 1);
+    await page.goto(`/issues/${ISSUE}/interviews/${id}`);
+    const frame = viewer(page);
+    await frame.getByLabel(/What happened\?/).fill("The landlord changed the locks.");
+    await frame.getByLabel(/Date/).fill("03/02/2024");
+    await frame.getByLabel(/Date/).press("Enter");
+    await expect(frame.locator("[data-viewer]")).not.toHaveAttribute("data-page", "07-Event:1");
+    await expect(page).toHaveURL(new RegExp(`/issues/${ISSUE}/interviews/${id}$`));
+    expect(interviewVars(id)["event description te"]?.values).toEqual([null, "The landlord changed the locks."]);
+  });
+
   test("only the owner's Draft interview, and only the questions the issue offers; visitors sign in first", async ({ page, browser, javaScriptEnabled }) => {
     const id = await interviewAt(page, "09-Outcome");
     const path = `/ai/rephrase/${id}?variable=outcome+wanted+te&index=1`;
