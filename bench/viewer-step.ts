@@ -2,7 +2,7 @@
 // production build on a scratch SQLite database; plus the gzip size of a viewer page and of its script.
 // Usage: npm run bench:viewer   (BENCH_SECONDS=20 by default)
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon, { type Request as CannonRequest } from "autocannon";
 
@@ -41,6 +41,26 @@ await closeDatabase();
 
 const server = spawn("node", [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "server.js"], { env: process.env, stdio: "ignore" });
 const base = `http://127.0.0.1:${port}`;
+
+// The server's CPU time (its workers' too) from /proc, where there is one: less sensitive than throughput to
+// other work on the machine. Linux counts it in ticks of 10 ms.
+function procStat(pid: string): string[] | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return text.slice(text.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+function serverCpuMs(): number | null {
+  if (!existsSync("/proc/self/stat") || !server.pid) return null;
+  const root = String(server.pid);
+  const pids = [root, ...readdirSync("/proc").filter((d) => /^\d+$/.test(d) && procStat(d)?.[1] === root)];
+  return pids.reduce((sum, pid) => {
+    const fields = procStat(pid);
+    return fields ? sum + (Number(fields[11]) + Number(fields[12])) * 10 : sum;
+  }, 0);
+}
 for (let i = 0; i < 100; i++) {
   if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
   await new Promise((r) => setTimeout(r, 200));
@@ -74,16 +94,19 @@ try {
       return { ...request, path: `${viewerPath(own)}&saved=1`, headers: { cookie: own.cookie } };
     },
   };
+  const cpuBefore = serverCpuMs();
   const result = await autocannon({
     url: base,
     connections: users,
     duration: seconds,
     requests: [post(pageA), get, post(pageB), get],
   });
+  const cpuAfter = serverCpuMs();
   const steps = result.requests.average / 2;
   console.log(
     `${users} users, ${seconds} s: ${result.requests.total} requests (${result.non2xx} non-2xx: the ${result.requests.total / 2} POSTs answer 302), ` +
-      `${Math.round(result.requests.average)} req/s = ${Math.round(steps)} steps/s; latency per request median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors ${result.errors}`,
+      `${Math.round(result.requests.average)} req/s = ${Math.round(steps)} steps/s; latency per request median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors ${result.errors}` +
+      (cpuBefore !== null && cpuAfter !== null ? `; server CPU ${((cpuAfter - cpuBefore) / (result.requests.total / 2)).toFixed(2)} ms per step` : ""),
   );
 } finally {
   server.kill("SIGTERM");
