@@ -104,7 +104,8 @@ try {
   const cpuAfter = serverCpuMs();
   const steps = result.requests.average / 2;
   console.log(
-    `${users} users, ${seconds} s: ${result.requests.total} requests (${result.non2xx} non-2xx: the ${result.requests.total / 2} POSTs answer 302), ` +
+    `${users} users, ${seconds} s: ${result.requests.total} requests (${result.non2xx} non-2xx: the ${result.requests.total / 2} POSTs answer 302; ` +
+      `status ${Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(", ")}), ` +
       `${Math.round(result.requests.average)} req/s = ${Math.round(steps)} steps/s; latency per request median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors ${result.errors}` +
       (cpuBefore !== null && cpuAfter !== null ? `; server CPU ${((cpuAfter - cpuBefore) / (result.requests.total / 2)).toFixed(2)} ms per step` : ""),
   );
