@@ -105,7 +105,7 @@ try {
   console.log(
     `${users} users, ${seconds} s${warmup > 0 ? ` after ${warmup} s of warm-up` : " from a cold start"}: ${result.requests.total} requests (${result.non2xx} non-2xx: the ${result.requests.total / 2} POSTs answer 302; ` +
       `status ${Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(", ")}), ` +
-      `${Math.round(result.requests.average)} req/s = ${Math.round(steps)} steps/s; latency per request median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors ${result.errors}` +
+      `${Math.round(result.requests.average)} req/s = ${Math.round(steps)} steps/s; latency per request median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; errors ${result.errors}` +
       (cpuBefore !== null && cpuAfter !== null ? `; server CPU ${((cpuAfter - cpuBefore) / (result.requests.total / 2)).toFixed(2)} ms per step` : ""),
   );
 } finally {
