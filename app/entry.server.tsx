@@ -1,4 +1,5 @@
-import { Writable } from "node:stream";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { nonceContext } from "./request-context";
@@ -23,8 +24,6 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     // Pages are sent whole (onAllReady): most ship no script, so streamed Suspense content could never arrive.
-    // The finished page is collected into one body, so it is written (and compressed) in one piece instead
-    // of going chunk by chunk through a Node stream, a web stream and back.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -33,21 +32,21 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
+          const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);
