@@ -3,7 +3,6 @@ import type { Db } from "../../db/database";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
 import { hashToken, randomToken } from "./crypto.server";
-import { readSignedCookie } from "./signed-cookie.server";
 
 /** Signed in: the session ends after this long whatever happens… */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
@@ -29,14 +28,10 @@ export interface Session {
 
 export const sessionContext = createContext<Session | null>(null);
 
-// Secure cookies need https; __Host- also pins the cookie to this host and path /.
-function sessionCookieName() {
-  return config().isHttps ? "__Host-session" : "session";
-}
-
 function sessionCookie() {
+  // Secure cookies need https; __Host- also pins the cookie to this host and path /.
   const secure = config().isHttps;
-  return createCookie(sessionCookieName(), {
+  return createCookie(secure ? "__Host-session" : "session", {
     httpOnly: true,
     secure,
     sameSite: "lax",
@@ -45,15 +40,13 @@ function sessionCookie() {
   });
 }
 
-// The cookie is written by React Router's createCookie (above) and read with the same format and secret,
-// synchronously (docs/decisions/0010-performance.md).
-function readSessionId(request: Request): string | null {
-  const value = readSignedCookie(request.headers.get("Cookie"), sessionCookieName(), [config().SESSION_SECRET]);
+async function readSessionId(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length >= 32 ? value : null;
 }
 
 export async function hasSessionCookie(request: Request): Promise<boolean> {
-  return (request.headers.get("Cookie") ?? "").includes(`${sessionCookieName()}=`);
+  return (request.headers.get("Cookie") ?? "").includes(`${sessionCookie().name}=`);
 }
 
 /**
@@ -65,7 +58,7 @@ export async function loadSession(
   db: Db = database(),
   now = new Date(),
 ): Promise<{ session: Session | null; stale: boolean }> {
-  const id = readSessionId(request);
+  const id = await readSessionId(request);
   if (!id) return { session: null, stale: await hasSessionCookie(request) };
   const idHash = hashToken(id);
   const row = await db
