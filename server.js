@@ -1,6 +1,8 @@
 // Starts the HTTP server: the production build by default, Vite's dev server with NODE_ENV=development.
 // `--local` (what `npm start` uses) lets a machine run the production build without configuring a session
 // secret: a random one is kept in DATA_DIR. Deployments (the container) start without it and must set one.
+// WEB_CONCURRENCY=N (production build only) runs N worker processes on the one port (docs/decisions/0010).
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -54,20 +56,76 @@ const { app, config, prepareDatabase, closeDatabase } = server;
 let settings;
 try {
   settings = config();
-  await prepareDatabase();
+  // With several workers the primary prepares the database once (migrations, seed) before forking them.
+  if (cluster.isPrimary) await prepareDatabase();
 } catch (error) {
   console.error(error?.name === "ConfigError" ? error.message : `Start-up failed: ${error?.message ?? error}`);
   process.exit(1);
 }
 
-const listener = app.listen(settings.PORT, settings.HOST, () => {
-  console.log(`Listening on ${settings.PUBLIC_ORIGIN} (${settings.NODE_ENV})`);
-});
-
-function shutdown(signal) {
-  console.log(`${signal} received: closing`);
-  listener.close(() => closeDatabase().finally(() => process.exit(0)));
-  setTimeout(() => process.exit(0), 10_000).unref();
+const workers = development ? 1 : settings.WEB_CONCURRENCY;
+if (cluster.isPrimary && workers > 1) {
+  // The primary only forks and watches the workers; they share the listening socket.
+  await closeDatabase();
+  runPrimary(workers);
+} else {
+  serve();
 }
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);
+
+function serve() {
+  const listener = app.listen(settings.PORT, settings.HOST, (error) => {
+    // Express calls this on a failed listen too (the port is taken, say).
+    if (error) {
+      console.error(`Cannot listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);
+      process.exit(1);
+    }
+    console.log(`Listening on ${settings.PUBLIC_ORIGIN} (${settings.NODE_ENV}${cluster.isWorker ? `, worker ${cluster.worker.id}` : ""})`);
+  });
+  let closing = false;
+  function shutdown(signal) {
+    if (closing) return;
+    closing = true;
+    if (cluster.isPrimary) console.log(`${signal} received: closing`);
+    listener.close(() => closeDatabase().finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 10_000).unref();
+  }
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+function runPrimary(count) {
+  console.log(`Starting ${count} workers (WEB_CONCURRENCY)`);
+  let stopping = false;
+  let exitCode = 0;
+  const listening = new Set();
+  cluster.on("listening", (worker) => listening.add(worker.id));
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+      return;
+    }
+    // A worker that never started (a bad build, a port in use) would fail again: stop instead of looping.
+    if (!listening.has(worker.id)) {
+      console.error(`Worker ${worker.id} stopped before it listened (${signal ?? `exit code ${code}`}): stopping`);
+      stop(1);
+      return;
+    }
+    console.error(`Worker ${worker.id} died (${signal ?? `exit code ${code}`}): starting another`);
+    cluster.fork();
+  });
+  function stop(code) {
+    stopping = true;
+    exitCode = code;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+    setTimeout(() => process.exit(exitCode), 11_000).unref();
+  }
+  function shutdown(signal) {
+    if (stopping) return;
+    console.log(`${signal} received: closing`);
+    stop(0);
+  }
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  for (let i = 0; i < count; i++) cluster.fork();
+}

@@ -33,6 +33,14 @@ describe("configuration", () => {
     }
   });
 
+  it("runs one process unless WEB_CONCURRENCY asks for more, and refuses a bad count", () => {
+    expect(readConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(readConfig({ WEB_CONCURRENCY: "2" }).WEB_CONCURRENCY).toBe(2);
+    for (const bad of ["0", "1.5", "many", "65"]) {
+      expect(() => readConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY must be a whole number from 1 to 64/);
+    }
+  });
+
   it("refuses to start in production without a session secret", () => {
     expect(() => readConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET is required in production/);
     expect(() => readConfig({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);

@@ -50,6 +50,13 @@ const schema = z
       .enum(["true", "false"], "AI_REDACT_PERSONAL_DATA must be true or false")
       .default("true")
       .transform((value) => value === "true"),
+    // Worker processes of the production server (server.js), sharing its port; 1 runs no extra process.
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: "WEB_CONCURRENCY must be a whole number from 1 to 64" })
+      .int("WEB_CONCURRENCY must be a whole number from 1 to 64")
+      .min(1, "WEB_CONCURRENCY must be a whole number from 1 to 64")
+      .max(64, "WEB_CONCURRENCY must be a whole number from 1 to 64")
+      .default(1),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -1,8 +1,8 @@
 // A page step of the viewer (POST answers → redirect → next page HTML) under 50 concurrent users, against the
 // production build on a scratch SQLite database; plus the gzip size of a viewer page and of its script.
-// Usage: npm run bench:viewer   (BENCH_SECONDS=20 by default)
+// Usage: npm run bench:viewer   (BENCH_SECONDS=20, BENCH_WARMUP=3 by default; WEB_CONCURRENCY is passed on)
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon, { type Request as CannonRequest } from "autocannon";
 
@@ -11,6 +11,7 @@ const dataDir = "./data/bench-viewer";
 const secret = "bench-viewer-secret-bench-viewer-secret-0000";
 const users = 50;
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 
 rmSync(dataDir, { recursive: true, force: true });
 Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/app.db`, SESSION_SECRET: secret, PORT: String(port) });
@@ -41,6 +42,26 @@ await closeDatabase();
 
 const server = spawn("node", [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "server.js"], { env: process.env, stdio: "ignore" });
 const base = `http://127.0.0.1:${port}`;
+
+// The server's CPU time (its workers' too) from /proc, where there is one: less sensitive than throughput to
+// other work on the machine. Linux counts it in ticks of 10 ms.
+function procStat(pid: string): string[] | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return text.slice(text.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+function serverCpuMs(): number | null {
+  if (!existsSync("/proc/self/stat") || !server.pid) return null;
+  const root = String(server.pid);
+  const pids = [root, ...readdirSync("/proc").filter((d) => /^\d+$/.test(d) && procStat(d)?.[1] === root)];
+  return pids.reduce((sum, pid) => {
+    const fields = procStat(pid);
+    return fields ? sum + (Number(fields[11]) + Number(fields[12])) * 10 : sum;
+  }, 0);
+}
 for (let i = 0; i < 100; i++) {
   if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
   await new Promise((r) => setTimeout(r, 200));
@@ -74,16 +95,18 @@ try {
       return { ...request, path: `${viewerPath(own)}&saved=1`, headers: { cookie: own.cookie } };
     },
   };
-  const result = await autocannon({
-    url: base,
-    connections: users,
-    duration: seconds,
-    requests: [post(pageA), get, post(pageB), get],
-  });
+  const run = (duration: number) => autocannon({ url: base, connections: users, duration, requests: [post(pageA), get, post(pageB), get] });
+  // A freshly started server compiles its code on the first requests. BENCH_WARMUP=0 measures from a cold start.
+  if (warmup > 0) await run(warmup);
+  const cpuBefore = serverCpuMs();
+  const result = await run(seconds);
+  const cpuAfter = serverCpuMs();
   const steps = result.requests.average / 2;
   console.log(
-    `${users} users, ${seconds} s: ${result.requests.total} requests (${result.non2xx} non-2xx: the ${result.requests.total / 2} POSTs answer 302), ` +
-      `${Math.round(result.requests.average)} req/s = ${Math.round(steps)} steps/s; latency per request median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors ${result.errors}`,
+    `${users} users, ${seconds} s${warmup > 0 ? ` after ${warmup} s of warm-up` : " from a cold start"}: ${result.requests.total} requests (${result.non2xx} non-2xx: the ${result.requests.total / 2} POSTs answer 302; ` +
+      `status ${Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(", ")}), ` +
+      `${Math.round(result.requests.average)} req/s = ${Math.round(steps)} steps/s; latency per request median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; errors ${result.errors}` +
+      (cpuBefore !== null && cpuAfter !== null ? `; server CPU ${((cpuAfter - cpuBefore) / (result.requests.total / 2)).toFixed(2)} ms per step` : ""),
   );
 } finally {
   server.kill("SIGTERM");

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { cachingStatements } from "./statement-cache";
 
 export type Db = Kysely<Database>;
 export type DialectName = "sqlite" | "postgres";
@@ -38,7 +39,7 @@ export function openDatabase(url: string): DatabaseHandle {
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
     return {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) }),
       dialect: "sqlite",
       description: `SQLite ${file}`,
     };

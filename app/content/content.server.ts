@@ -57,8 +57,9 @@ export async function listCountries(db: Db = database()): Promise<CountrySummary
   }));
 }
 
-export async function getIssue(id: number, db: Db = database()): Promise<Issue | null> {
-  const row = await db
+/** The query that reads an issue with its country; others may join more to it (the viewer does). */
+export function selectIssue(db: Db = database()) {
+  return db
     .selectFrom("issues")
     .innerJoin("categories", "categories.id", "issues.category_id")
     .select([
@@ -72,10 +73,12 @@ export async function getIssue(id: number, db: Db = database()): Promise<Issue |
       "issues.rephrase_variables",
       "categories.id as country_id",
       "categories.name as country_name",
-    ])
-    .where("issues.id", "=", id)
-    .executeTakeFirst();
-  if (!row) return null;
+    ]);
+}
+
+type IssueRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectIssue>["executeTakeFirst"]>>>;
+
+export function issueFromRow(row: IssueRow): Issue {
   return {
     id: row.id,
     name: row.name,
@@ -87,6 +90,11 @@ export async function getIssue(id: number, db: Db = database()): Promise<Issue |
     rephraseContent: row.rephrase_content,
     rephraseVariables: parseNameList(row.rephrase_variables),
   };
+}
+
+export async function getIssue(id: number, db: Db = database()): Promise<Issue | null> {
+  const row = await selectIssue(db).where("issues.id", "=", id).executeTakeFirst();
+  return row ? issueFromRow(row) : null;
 }
 
 export async function getLegalDocument(slug: LegalDocumentSlug, db: Db = database()): Promise<LegalDocument | null> {

@@ -131,8 +131,16 @@ const cache = new Map<string, { importedAt: string; guide: Guide }>();
 export async function getGuide(guideId: string, db: Db = database()): Promise<Guide | null> {
   const version = await db.selectFrom("guides").select("imported_at").where("id", "=", guideId).executeTakeFirst();
   if (!version) return null;
+  return getGuideImportedAt(guideId, version.imported_at, db);
+}
+
+/**
+ * A stored guide whose import time the caller has just read from the database (with other rows, in one
+ * query): the parsed guide of that import from the cache, else read again. Null when it is not there.
+ */
+export async function getGuideImportedAt(guideId: string, importedAt: string, db: Db = database()): Promise<Guide | null> {
   const cached = cache.get(guideId);
-  if (cached?.importedAt === version.imported_at) return cached.guide;
+  if (cached?.importedAt === importedAt) return cached.guide;
   // The guide's text (often hundreds of kB) is read only when it changed.
   const row = await db.selectFrom("guides").select(["imported_at", "source"]).where("id", "=", guideId).executeTakeFirst();
   if (!row) return null;

@@ -81,14 +81,14 @@ export async function loadInterview(userId: string, id: string, db: Db = databas
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
+  return { id: row.id, issueId: row.issue_id, status: row.status, state: interviewState(row) };
+}
+
+/** The engine's state from an interview's stored columns. */
+export function interviewState(row: { vars: string; engine_state: string }): InterviewState {
   const answers = answersFromJSON(row.vars);
   const { history } = JSON.parse(row.engine_state) as { history?: InterviewState["history"] };
-  return {
-    id: row.id,
-    issueId: row.issue_id,
-    status: row.status,
-    state: { answers: answers.ok ? answers.value : {}, history: history ?? [] } satisfies InterviewState,
-  };
+  return { answers: answers.ok ? answers.value : {}, history: history ?? [] };
 }
 
 /**

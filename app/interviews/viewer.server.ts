@@ -1,11 +1,13 @@
 import { daysFromDate, goBack, type Guide, type InterviewState, keepPageAnswers, renderPage, startInterview, submitPage } from "~/a2j";
 import type { FieldView, FormValues } from "~/a2j";
 import type { SessionUser } from "~/auth/session.server";
-import { getIssue, type Issue } from "~/content/content.server";
+import { type Issue, issueFromRow, selectIssue } from "~/content/content.server";
+import type { Db } from "../../db/database";
+import { database } from "~/db.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
 import { adoptAttachments, storeAttachment } from "./attachments.server";
-import { getGuide } from "./guides.server";
-import { loadInterview, saveInterview } from "./interviews.server";
+import { getGuide, getGuideImportedAt } from "./guides.server";
+import { interviewState, saveInterview } from "./interviews.server";
 
 /**
  * What the viewer's URL names (the spec's query parameters; the user always comes from the session): an
@@ -74,9 +76,14 @@ function previewState(text: string | null): InterviewState | null {
  * The issue, its guide and the user's interview (or a fresh one); null when any of them is not there. In
  * preview, the guide alone, at the state the form carried (`_state`) or at its start.
  */
-export async function openViewer(user: SessionUser, target: ViewerTarget, carried: string | null = null): Promise<OpenViewer | null> {
+export async function openViewer(
+  user: SessionUser,
+  target: ViewerTarget,
+  carried: string | null = null,
+  db: Db = database(),
+): Promise<OpenViewer | null> {
   if (target.preview) {
-    const guide = await getGuide(target.guideId);
+    const guide = await getGuide(target.guideId, db);
     if (!guide) return null;
     const state = previewState(carried) ?? (() => {
       const started = startInterview(guide, today());
@@ -84,18 +91,31 @@ export async function openViewer(user: SessionUser, target: ViewerTarget, carrie
     })();
     return state ? { issue: null, guide, interviewId: null, status: "Draft", state } : null;
   }
-  const issue = await getIssue(target.issueId);
-  if (!issue?.guideId) return null;
-  const guide = await getGuide(issue.guideId);
-  if (!guide) return null;
+  // One query reads the issue, its guide's import time and the user's interview (when the URL names one).
+  const withGuide = selectIssue(db)
+    .leftJoin("guides", "guides.id", "issues.guide_id")
+    .select("guides.imported_at as guide_imported_at")
+    .where("issues.id", "=", target.issueId);
   if (target.interviewId) {
-    const interview = await loadInterview(user.id, target.interviewId);
-    if (!interview || interview.issueId !== issue.id) return null;
-    return { issue: { ...issue, guideId: issue.guideId }, guide, interviewId: interview.id, status: interview.status, state: interview.state };
+    const row = await withGuide
+      .innerJoin("interviews", "interviews.issue_id", "issues.id")
+      .select(["interviews.id as interview_id", "interviews.status as interview_status", "interviews.vars", "interviews.engine_state"])
+      .where("interviews.id", "=", target.interviewId)
+      .where("interviews.user_id", "=", user.id)
+      .executeTakeFirst();
+    if (!row?.guide_id || !row.guide_imported_at) return null;
+    const guide = await getGuideImportedAt(row.guide_id, row.guide_imported_at, db);
+    if (!guide) return null;
+    const issue = { ...issueFromRow(row), guideId: row.guide_id };
+    return { issue, guide, interviewId: row.interview_id, status: row.interview_status, state: interviewState(row) };
   }
+  const row = await withGuide.executeTakeFirst();
+  if (!row?.guide_id || !row.guide_imported_at) return null;
+  const guide = await getGuideImportedAt(row.guide_id, row.guide_imported_at, db);
+  if (!guide) return null;
   const started = startInterview(guide, today());
   if (!started.ok) return null;
-  return { issue: { ...issue, guideId: issue.guideId }, guide, interviewId: null, status: "Draft", state: started.state };
+  return { issue: { ...issueFromRow(row), guideId: row.guide_id }, guide, interviewId: null, status: "Draft", state: started.state };
 }
 
 function sanitizeView(view: NonNullable<ReturnType<typeof renderPage>>) {
