@@ -75,13 +75,14 @@ export default defineConfig({
         AI_REDACT_PERSONAL_DATA: "true",
       },
     },
-    // The same build (the servers start in this order) with no AI endpoint at all.
+    // The same build (the servers start in this order) with no AI endpoint at all, run as two worker
+    // processes (WEB_CONCURRENCY) so that mode is exercised by a whole journey too.
     {
       command: `rm -rf ${noAiDataDir} && node server.js`,
       url: `http://localhost:${noAiPort}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...appEnvironment, PORT: String(noAiPort), DATA_DIR: noAiDataDir, DATABASE_URL: `file:${noAiDataDir}/app.db`, AI_BASE_URL: "" },
+      env: { ...appEnvironment, PORT: String(noAiPort), DATA_DIR: noAiDataDir, DATABASE_URL: `file:${noAiDataDir}/app.db`, AI_BASE_URL: "", WEB_CONCURRENCY: "2" },
     },
   ],
 });
