@@ -23,6 +23,9 @@ export interface DatabaseHandle {
 export function openDatabase(url: string): DatabaseHandle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection that the server ends (a restart, a failover) must not crash the process: the pool
+    // drops it and the next query opens a new one.
+    pool.on("error", (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
     const location = new URL(url);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),

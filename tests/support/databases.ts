@@ -47,6 +47,13 @@ async function postgresDatabase(): Promise<TestDatabase> {
       await handle.db.destroy();
       const cleaner = new pg.Client({ connectionString: POSTGRES_URL });
       await cleaner.connect();
+      // The pool's end() resolves before its connections have closed: wait for them (up to 5 s), so that
+      // "with (force)" does not terminate one mid-close and make its client throw an unhandled error.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await cleaner.query<{ count: string }>("select count(*) from pg_stat_activity where datname = $1", [name]);
+        if (Number(rows[0]?.count) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await cleaner.query(`drop database if exists ${name} with (force)`);
       await cleaner.end();
     },
