@@ -406,6 +406,11 @@ export interface SubmitInput {
   values: FormValues;
 }
 
+function notCurrentPage(pageName: string, entry: VisitedPage | undefined, scriptErrors: FlowScriptError[]): TransitionResult {
+  const message = `The page "${pageName}" is not the current page.`;
+  return { ok: false, error: { kind: "not-current-page", page: pageName, currentPage: entry?.interviewPage ?? null, message }, scriptErrors };
+}
+
 /** Writes the valid fields of a page at its loop index and drops the invalid ones; returns the index. */
 function keepValidValues(answers: Answers, page: Page, entry: VisitedPage, values: FormValues, today: number): number | undefined {
   const { errors, assignments } = validatePage(page, values, today);
@@ -424,10 +429,7 @@ function keepPageAnswersImpl(
 ): TransitionResult {
   const entry = currentEntry(state);
   const page = entry && entry.interviewPage === input.pageName ? own(guide.pages, entry.interviewPage) : undefined;
-  if (!entry || !page) {
-    const message = `The page "${input.pageName}" is not the current page.`;
-    return { ok: false, error: { kind: "not-current-page", page: input.pageName, currentPage: entry?.interviewPage ?? null, message }, scriptErrors: [] };
-  }
+  if (!entry || !page) return notCurrentPage(input.pageName, entry, []);
   const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
   keepValidValues(answers, page, entry, input.values, today);
   return { ok: true, state: { answers, history: state.history }, outcome: { kind: "page", page: page.name }, scriptErrors: [], traces: [] };
@@ -448,18 +450,7 @@ function submitPageImpl(
   const scriptErrors: FlowScriptError[] = [];
   const traces: string[] = [];
   const entry = currentEntry(state);
-  if (!entry || entry.interviewPage !== input.pageName) {
-    return {
-      ok: false,
-      error: {
-        kind: "not-current-page",
-        page: input.pageName,
-        currentPage: entry?.interviewPage ?? null,
-        message: `The page "${input.pageName}" is not the current page.`,
-      },
-      scriptErrors,
-    };
-  }
+  if (!entry || entry.interviewPage !== input.pageName) return notCurrentPage(input.pageName, entry, scriptErrors);
   const page = own(guide.pages, entry.interviewPage);
   if (!page) {
     return { ok: false, error: { kind: "missing-page", page: entry.interviewPage, message: `The page ${entry.interviewPage} does not exist!` }, scriptErrors };

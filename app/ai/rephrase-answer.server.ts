@@ -6,6 +6,7 @@ import { getGuide } from "~/interviews/guides.server";
 import { loadInterview, mergeInterviewVariables } from "~/interviews/interviews.server";
 import { today } from "~/interviews/viewer.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
+import { offersRephrase } from "./rephrase";
 import { type RephraseResult, rephraseText } from "./rephrase.server";
 
 /** One answer of an interview: a variable and, in a loop, which of its answers (from 1). */
@@ -32,11 +33,6 @@ export function rephraseUrl(target: RephraseTarget): string {
   return `/ai/rephrase/${target.interviewId}?${new URLSearchParams({ variable: target.variable, index: String(target.index) }).toString()}`;
 }
 
-/** Whether an issue offers "Rephrase with AI" on this variable's long-text question. */
-export function isRephrasable(issue: Pick<Issue, "rephraseVariables">, variable: string): boolean {
-  return issue.rephraseVariables.includes(variable.toLowerCase());
-}
-
 export interface OpenRephrase {
   target: RephraseTarget;
   issue: Issue;
@@ -49,9 +45,10 @@ export interface OpenRephrase {
   interviewHref: string;
 }
 
-function longTextLabel(guide: Guide, variable: string): string | null {
+/** The label of the question on `variable` that offers "Rephrase with AI" in this issue, or null. */
+function rephrasableLabel(guide: Guide, offered: string[], variable: string): string | null {
   for (const page of Object.values(guide.pages)) {
-    const field = page.fields.find((f) => f.type === "textlong" && f.name.toLowerCase() === variable);
+    const field = page.fields.find((f) => f.name.toLowerCase() === variable && offersRephrase(offered, f));
     if (field) return field.label;
   }
   return null;
@@ -65,9 +62,9 @@ export async function openRephrase(user: SessionUser, target: RephraseTarget): P
   const interview = await loadInterview(user.id, target.interviewId);
   if (!interview || interview.status !== "Draft") return null;
   const issue = await getIssue(interview.issueId);
-  if (!issue?.guideId || !isRephrasable(issue, target.variable)) return null;
+  if (!issue?.guideId || !issue.rephraseVariables.includes(target.variable)) return null;
   const guide = await getGuide(issue.guideId);
-  const label = guide ? longTextLabel(guide, target.variable) : null;
+  const label = guide ? rephrasableLabel(guide, issue.rephraseVariables, target.variable) : null;
   if (!guide || label === null) return null;
   const saved = getRaw(interview.state.answers, target.variable, target.index);
   return {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { completion, defaultReply, startAiStandIn } from "../../tests/support/ai-stand-in";
-import { MAX_OUTPUT_CHARS, messages, rephraseText, systemMessage } from "./rephrase.server";
+import { MAX_OUTPUT_CHARS, messages } from "./rephrase";
+import { rephraseText, systemMessage } from "./rephrase.server";
 
 const issue = {
   name: "Getting your rental bond back",

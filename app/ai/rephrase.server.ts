@@ -3,8 +3,6 @@ import type { Issue } from "~/content/content.server";
 import { MAX_OUTPUT_CHARS, messages } from "./rephrase";
 import { redactPersonalData, restorePersonalData } from "./redact";
 
-export { MAX_INPUT_CHARS, MAX_OUTPUT_CHARS, messages } from "./rephrase";
-
 /** What the AI may write at most (about 4 characters a token); the answer is cut at MAX_OUTPUT_CHARS anyway. */
 const MAX_TOKENS = 1500;
 /** How much of the issue's description goes into the system message. */

@@ -1,5 +1,6 @@
 import { daysFromDate, goBack, type Guide, type InterviewState, keepPageAnswers, renderPage, startInterview, submitPage } from "~/a2j";
 import type { FieldView, FormValues } from "~/a2j";
+import { offersRephrase } from "~/ai/rephrase";
 import type { SessionUser } from "~/auth/session.server";
 import { type Issue, issueFromRow, selectIssue } from "~/content/content.server";
 import type { Db } from "../../db/database";
@@ -142,7 +143,7 @@ export function viewerPage(open: OpenViewer, options: Parameters<typeof renderPa
 /** The long-text questions of a page that offer "Rephrase with AI" (their input names; none in preview). */
 export function rephrasableInputs(open: OpenViewer, page: { fields: FieldView[] }): string[] {
   const offered = open.issue?.rephraseVariables ?? [];
-  return page.fields.filter((f) => f.type === "textlong" && offered.includes(f.inputName)).map((f) => f.inputName);
+  return page.fields.filter((f) => offersRephrase(offered, { type: f.type, name: f.inputName })).map((f) => f.inputName);
 }
 
 /** What was posted for a field that is not a file: one string, or several for multiple choices. */

@@ -22,7 +22,7 @@ export function meta() {
 
 async function open(request: Request, params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
   const url = new URL(request.url);
-  const user = requireUser(context, `/auth/sign-in`);
+  const user = requireUser(context, "/auth/sign-in");
   const target = parseRephraseTarget(params.interviewId, url);
   const opened = target ? await openRephrase(user, target) : null;
   if (!opened) notFound(request);
@@ -197,28 +197,30 @@ function Choose({ own, suggestion, interviewHref }: { own: string; suggestion: s
       <fieldset className="fieldset rephrase__choices">
         <legend className="fieldset__legend">Which text do you want to keep?</legend>
         <div className="rephrase__compare">
-          <div className="rephrase__option">
-            <div className="field--check">
-              <input type="radio" id="choice-ai" name="choice" value="ai" defaultChecked className="check" aria-describedby="choice-ai-text" />
-              <label htmlFor="choice-ai" className="check__label">
-                Use the AI's text
-              </label>
+          {[
+            { value: "ai", label: "Use the AI's text", text: suggestion },
+            { value: "own", label: "Keep my own text", text: own },
+          ].map((option) => (
+            <div className="rephrase__option" key={option.value}>
+              <div className="field--check">
+                <input
+                  type="radio"
+                  id={`choice-${option.value}`}
+                  name="choice"
+                  value={option.value}
+                  defaultChecked={option.value === "ai"}
+                  className="check"
+                  aria-describedby={`choice-${option.value}-text`}
+                />
+                <label htmlFor={`choice-${option.value}`} className="check__label">
+                  {option.label}
+                </label>
+              </div>
+              <p className="rephrase__text" id={`choice-${option.value}-text`}>
+                {option.text}
+              </p>
             </div>
-            <p className="rephrase__text" id="choice-ai-text">
-              {suggestion}
-            </p>
-          </div>
-          <div className="rephrase__option">
-            <div className="field--check">
-              <input type="radio" id="choice-own" name="choice" value="own" className="check" aria-describedby="choice-own-text" />
-              <label htmlFor="choice-own" className="check__label">
-                Keep my own text
-              </label>
-            </div>
-            <p className="rephrase__text" id="choice-own-text">
-              {own}
-            </p>
-          </div>
+          ))}
         </div>
       </fieldset>
       <div className="button-row">
