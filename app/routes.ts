@@ -52,12 +52,11 @@ export default [
   // ai: the AI tools. draft and dashboard have no pages (spec §2): their paths answer 404 through the catch-all.
   ...prefix("ai", [route("rephrase/:interviewId", "routes/ai.rephrase.$interviewId.tsx")]),
 
-  // interview
+  // interview (its frame, /viewer, is served ahead of the router: server/viewer.ts)
   ...prefix("issues", [
     route(":issueId", "routes/issues.$issueId.tsx"),
     route(":issueId/interviews/:interviewId?", "routes/issues.$issueId.interviews.tsx"),
   ]),
-  route("viewer", "routes/viewer.tsx"),
   route("preview/:guideId", "routes/preview.$guideId.tsx"),
   route("interview-guides/:guideId", "routes/interview-guides.$guideId.ts"),
   route("assemble", "routes/assemble.ts"),

@@ -9,6 +9,7 @@ import { closeDatabase, prepareDatabase } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
 import { createNonce, securityHeaders } from "~/security/headers.server";
 import { refusal } from "~/security/request-guard.server";
+import { viewer } from "./viewer";
 
 export { config, closeDatabase, prepareDatabase };
 
@@ -44,6 +45,8 @@ if (config().NODE_ENV !== "development") {
   const files = express.static("build/client", { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? files(req, res, next) : next()));
 }
+
+app.use(viewer);
 
 app.use(
   createRequestHandler({

@@ -6,7 +6,7 @@ import { clearSessionCookie, loadSession, sessionContext } from "./session.serve
  * is cleared and the person is sent to / (DESIGN.md §4).
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { session, stale } = await loadSession(request);
+  const { session, stale } = await loadSession(request.headers.get("Cookie"));
   context.set(sessionContext, session);
   if (!stale) return next();
   const clear = await clearSessionCookie();

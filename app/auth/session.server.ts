@@ -40,26 +40,22 @@ function sessionCookie() {
   });
 }
 
-async function readSessionId(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+async function readSessionId(cookie: string | null): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(cookie);
   return typeof value === "string" && value.length >= 32 ? value : null;
 }
 
-export async function hasSessionCookie(request: Request): Promise<boolean> {
-  return (request.headers.get("Cookie") ?? "").includes(`${sessionCookie().name}=`);
-}
-
 /**
- * The session of a request: null when there is none. `stale` when the browser sent a session that has
+ * The session of a request (given its Cookie header): null when there is none. `stale` when the browser sent a session that has
  * expired or was revoked: the caller clears it and sends the person to /.
  */
 export async function loadSession(
-  request: Request,
+  cookie: string | null,
   db: Db = database(),
   now = new Date(),
 ): Promise<{ session: Session | null; stale: boolean }> {
-  const id = await readSessionId(request);
-  if (!id) return { session: null, stale: await hasSessionCookie(request) };
+  const id = await readSessionId(cookie);
+  if (!id) return { session: null, stale: (cookie ?? "").includes(`${sessionCookie().name}=`) };
   const idHash = hashToken(id);
   const row = await db
     .selectFrom("sessions")

@@ -248,16 +248,7 @@ function Button({ button, preview, implicit = false }: { button: ButtonView; pre
   );
 }
 
-export function ViewerPageView({
-  page,
-  title,
-  action,
-  preview,
-  interviewId,
-  saved,
-  previewState,
-  rephrasable = [],
-}: {
+export interface ViewerPageProps {
   page: ViewerPage;
   title: string;
   action: string;
@@ -268,8 +259,10 @@ export function ViewerPageView({
   /** In preview nothing is stored: the state travels with the form. */
   previewState: string | null;
   /** Input names of the long-text questions that offer "Rephrase with AI". */
-  rephrasable?: string[];
-}) {
+  rephrasable: string[];
+}
+
+export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable }: ViewerPageProps) {
   const legend = plainText(page.text).slice(0, 200) || "Choose one";
   const hasFile = page.fields.some((f) => f.type === "attachment");
   return (

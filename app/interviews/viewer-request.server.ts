@@ -1,0 +1,125 @@
+import { rephraseUrl } from "~/ai/rephrase-answer.server";
+import { endSession, type Session, type SessionUser } from "~/auth/session.server";
+import type { OutcomeView } from "./viewer-outcome";
+import type { ViewerPageProps } from "./viewer-page";
+import { type OpenViewer, openViewer, parseViewerTarget, type PressResult, pressButton, rephrasableInputs, type ViewerTarget, viewerPage, viewerUrl } from "./viewer.server";
+
+/** What the viewer shows: a page of the interview, or what happened instead (ended, saved and signed out, an error…). */
+export type ViewerView = { title: string; outcome: OutcomeView } | ViewerPageProps;
+
+/** The viewer's answer to a request: a page to render with its status, or a redirect. */
+export type ViewerReply =
+  | { status: number; view: ViewerView; setCookie?: string }
+  | { status: 302; location: string; setCookie?: string };
+
+/** What the viewer needs of an HTTP request, whatever serves it. */
+export interface ViewerRequest {
+  /** The path and query the request was made to (the form posts back to it). */
+  path: string;
+  /** The request's session (null when it has none). */
+  session: Session | null;
+  /** Whether the browser loads the answer into the interview frame (Sec-Fetch-Dest: iframe). */
+  inFrame: boolean;
+}
+
+const outcome = (status: number, title: string, view: OutcomeView): ViewerReply => ({ status, view: { title, outcome: view } });
+const cannotBeShown = (status: number, title = "Interview") => outcome(status, title, { kind: "error", message: "This interview cannot be shown." });
+
+function hostUrl(issueId: number, interviewId: string | null) {
+  return `/issues/${issueId}/interviews${interviewId ? `/${interviewId}` : ""}`;
+}
+
+type Opened = { user: SessionUser; target: ViewerTarget; opened: OpenViewer };
+
+async function open(request: ViewerRequest, carried: string | null = null): Promise<Opened | ViewerReply> {
+  const user = request.session?.user ?? null;
+  if (!user) return outcome(401, "Interview", { kind: "signed-out" });
+  const target = parseViewerTarget(new URL(request.path, "http://viewer"));
+  const opened = target && (await openViewer(user, target, carried));
+  if (!target || !opened) return cannotBeShown(404);
+  return { user, target, opened };
+}
+
+function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonNullable<ReturnType<typeof viewerPage>>, saved: boolean, state = opened.state): ViewerPageProps {
+  return {
+    title: opened.guide.title,
+    page,
+    action: request.path,
+    preview: target.preview,
+    interviewId: opened.interviewId,
+    saved,
+    previewState: target.preview ? JSON.stringify(state) : null,
+    rephrasable: rephrasableInputs(opened, page),
+  };
+}
+
+/** GET: the interview's current page (or its congratulations once it is completed). */
+export async function showViewer(request: ViewerRequest): Promise<ViewerReply> {
+  const found = await open(request);
+  if ("status" in found) return found;
+  const { opened } = found;
+  const title = opened.guide.title;
+  if (opened.issue && opened.status === "Completed") return outcome(200, title, { kind: "complete", href: hostUrl(opened.issue.id, opened.interviewId) });
+  const page = viewerPage(opened);
+  if (!page) return cannotBeShown(409, title);
+  const saved = new URL(request.path, "http://viewer").searchParams.get("saved") === "1";
+  return { status: 200, view: pageView(request, found, page, saved) };
+}
+
+/** POST: a button pressed on the viewer's form. */
+export async function pressViewerButton(request: ViewerRequest, form: FormData): Promise<ViewerReply> {
+  const carried = form.get("_state");
+  const found = await open(request, typeof carried === "string" ? carried : null);
+  if ("status" in found) return found;
+  const { user, opened } = found;
+  const title = opened.guide.title;
+  const result = await pressButton(user, opened, form, found.target.preview);
+  switch (result.kind) {
+    case "page": {
+      if (!opened.issue) {
+        // Preview: nothing is stored, so the next page is shown straight away with its state in the form.
+        const next = viewerPage({ ...opened, state: result.state });
+        return next ? { status: 200, view: pageView(request, found, next, false, result.state) } : cannotBeShown(409, title);
+      }
+      // A form aimed at the whole window (no script) gets a redirect to the interview page; one posted inside
+      // the frame gets the next page, marked as following a save for the message layer.
+      if (!request.inFrame) return { status: 302, location: hostUrl(opened.issue.id, result.interviewId) };
+      return { status: 302, location: `${viewerUrl({ id: opened.issue.id, guideId: opened.issue.guideId }, result.interviewId, user.id)}&saved=1` };
+    }
+    case "rephrase":
+      // The rephrase screen takes the whole window (the button targets it), with or without script.
+      return { status: 302, location: rephraseUrl(result) };
+    case "invalid":
+      return { status: 400, view: pageView(request, found, result.page, false) };
+    case "error":
+      console.error(`[viewer] guide ${title}: ${result.message}`);
+      return outcome(409, title, { kind: "error", message: result.message });
+    case "special": {
+      const special = specialOutcome(result, opened.issue?.id ?? null);
+      if (special.kind === "save-logout") {
+        const setCookie = await endSession(request.session);
+        return request.inFrame ? { ...outcome(200, title, special), setCookie } : { status: 302, location: "/", setCookie };
+      }
+      if (!request.inFrame && "href" in special) return { status: 302, location: special.href };
+      return outcome(200, title, special);
+    }
+  }
+}
+
+function specialOutcome(result: Extract<PressResult, { kind: "special" }>, issueId: number | null): OutcomeView {
+  if (issueId === null) return { kind: "preview", target: result.target, message: result.message, url: result.url };
+  switch (result.target) {
+    case "EXIT":
+      return { kind: "save-logout" };
+    case "SUCCESS":
+      return { kind: "success", href: hostUrl(issueId, result.interviewId) };
+    case "ASSEMBLE":
+      return { kind: "assemble", href: hostUrl(issueId, result.interviewId) };
+    case "ASSEMBLE-SUCCESS":
+      return { kind: "assemble-success", href: hostUrl(issueId, result.interviewId) };
+    case "FAIL":
+      return { kind: "fail", url: result.url };
+    default:
+      return { kind: "message", message: result.message ?? "" };
+  }
+}

@@ -1,0 +1,76 @@
+import { Readable } from "node:stream";
+import express from "express";
+import { clearSessionCookie, loadSession } from "~/auth/session.server";
+import { renderViewerDocument } from "~/interviews/viewer-document";
+import { pressViewerButton, showViewer, type ViewerReply, type ViewerRequest } from "~/interviews/viewer-request.server";
+import { MAX_BODY_BYTES } from "~/security/request-guard.server";
+
+/**
+ * The interview viewer (`/viewer`), served by Express ahead of React Router: it is the busiest page of the
+ * application and needs none of the router's document, data or hydration machinery
+ * (docs/decisions/0011-viewer-outside-the-router.md).
+ */
+export const viewer = express.Router();
+
+const unreadable: ViewerReply = {
+  status: 400,
+  view: { title: "Interview", outcome: { kind: "error", message: "What was sent could not be read." } },
+};
+
+viewer.all("/viewer", async (req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") return next();
+  try {
+    const { session, stale } = await loadSession(req.get("cookie") ?? null);
+    if (stale) {
+      // An expired or revoked session is cleared and the person sent to / (DESIGN.md §4).
+      res.set("Set-Cookie", await clearSessionCookie());
+      return void res.status(302).location("/").end();
+    }
+    const request: ViewerRequest = { path: req.originalUrl, session, inFrame: req.get("sec-fetch-dest") === "iframe" };
+    let reply: ViewerReply;
+    if (req.method === "POST") {
+      const form = await readForm(req);
+      reply = form ? await pressViewerButton(request, form) : unreadable;
+    } else {
+      reply = await showViewer(request);
+    }
+    send(res, reply);
+  } catch (error) {
+    console.error(error);
+    if (res.headersSent) return void res.end();
+    send(res, { status: 500, view: { title: "Interview", outcome: { kind: "error", message: "This interview cannot be shown." } } });
+  }
+});
+
+function send(res: express.Response, reply: ViewerReply) {
+  if (reply.setCookie) res.append("Set-Cookie", reply.setCookie);
+  if ("location" in reply) return void res.status(302).location(reply.location).end();
+  res.status(reply.status).type("html").send(renderViewerDocument(reply.view, String(res.locals.cspNonce ?? "")));
+}
+
+/** The posted form: URL-encoded (every page without an upload) read directly, multipart through the fetch API. */
+async function readForm(req: express.Request): Promise<FormData | null> {
+  const type = req.get("content-type") ?? "";
+  try {
+    if (type.startsWith("application/x-www-form-urlencoded")) {
+      const form = new FormData();
+      for (const [name, value] of new URLSearchParams(await readText(req))) form.append(name, value);
+      return form;
+    }
+    const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    return await new Request("http://localhost/", { method: "POST", headers: { "content-type": type }, body, duplex: "half" } as RequestInit).formData();
+  } catch {
+    return null;
+  }
+}
+
+async function readText(req: express.Request): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new Error("The form is too large.");
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
