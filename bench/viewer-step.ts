@@ -10,6 +10,9 @@ const port = 3291;
 const dataDir = "./data/bench-viewer";
 const secret = "bench-viewer-secret-bench-viewer-secret-0000";
 const users = 50;
+// Each user answers this many pages of an interview, then goes on in their next one: a real interview's page
+// history (which every save stores) stays this short, where one endless interview would grow all run long.
+const stepsPerInterview = 40;
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 
@@ -28,15 +31,20 @@ await importGuide("step-bench", await readGuideFolder("bench/fixtures/step-guide
 const db = database();
 await db.insertInto("issues").values({ id: 901, category_id: 1, name: "Step benchmark", content: "", guide_id: "step-bench", guide_path: "step-bench/Guide.json", model_ai: "gpt-3.5-turbo", rephrase_content: "" }).execute();
 const guide = (await getGuide("step-bench"))!;
-const sessions: { cookie: string; interviewId: string }[] = [];
+// Enough interviews that no user comes back to one during the run (at up to 2,000 steps/s).
+const interviewsPerUser = Math.ceil(((warmup + seconds + 2) * 2000) / users / stepsPerInterview);
+const sessions: { cookie: string; interviewIds: string[]; steps: number; interviewId?: string }[] = [];
 for (let i = 0; i < users; i++) {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   await db.insertInto("users").values({ id, first_name: "Bench", last_name: `${i}`, email: `b${i}@example.org`, email_key: `b${i}@example.org`, phone_country: "SG", phone_code: "+65", phone_number: "1", password_hash: null, email_verified_at: now, totp_secret: null, two_factor_enabled: 1, totp_last_step: null, created_at: now, updated_at: now }).execute();
   const started = startInterview(guide, 20000);
   if (!started.ok) throw new Error("guide does not start");
-  const interviewId = await saveInterview({ id: null, userId: id, issueId: 901, status: "Draft", state: started.state, title: guide.title });
-  sessions.push({ cookie: (await startSession({ userId: id }, null)).split(";")[0]!, interviewId });
+  const interviewIds: string[] = [];
+  for (let n = 0; n < interviewsPerUser; n++) {
+    interviewIds.push(await saveInterview({ id: null, userId: id, issueId: 901, status: "Draft", state: started.state, title: guide.title }));
+  }
+  sessions.push({ cookie: (await startSession({ userId: id }, null)).split(";")[0]!, interviewIds, steps: 0 });
 }
 await closeDatabase();
 
@@ -68,10 +76,10 @@ for (let i = 0; i < 100; i++) {
 }
 
 try {
-  const viewerPath = (s: (typeof sessions)[number]) => `/viewer?issueId=901&interviewId=${s.interviewId}`;
+  const viewerPath = (interviewId: string) => `/viewer?issueId=901&interviewId=${interviewId}`;
   // Page weight: one viewer page and the viewer's script, gzip.
   const first = sessions[0]!;
-  const html = await (await fetch(base + viewerPath(first), { headers: { cookie: first.cookie } })).text();
+  const html = await (await fetch(base + viewerPath(first.interviewIds[0]!), { headers: { cookie: first.cookie } })).text();
   const script = readFileSync("public/scripts/viewer.js");
   if (!html.includes("data-viewer")) throw new Error(`not a viewer page: ${html.slice(0, 400)}`);
   console.log(`viewer page: ${html.length} B html, ${gzipSync(html).length} B gzip; viewer.js ${script.length} B, ${gzipSync(script).length} B gzip`);
@@ -79,25 +87,34 @@ try {
   let next = 0;
   const pageA = new URLSearchParams({ _page: "A", _button: "0", "name te": "Ana Lim", "amount nu": "1250.50" }).toString();
   const pageB = new URLSearchParams({ _page: "B", _button: "0", "story te": "My landlord kept the bond.", "agree tf": "true" }).toString();
-  type Context = { session?: (typeof sessions)[number] };
+  // A step's latency runs from sending its POST to receiving the next page's HTML (the GET after the redirect).
+  type Context = { session?: (typeof sessions)[number]; stepStartedAt?: number };
+  let stepLatencies: number[] = [];
   const post = (body: string): CannonRequest => ({
     method: "POST",
     setupRequest: (request: CannonRequest, context: object) => {
       const own = context as Context;
-      own.session ??= sessions[next++ % sessions.length]!;
-      return { ...request, path: viewerPath(own.session), body, headers: { cookie: own.session.cookie, "content-type": "application/x-www-form-urlencoded" } };
+      const session = (own.session ??= sessions[next++ % sessions.length]!);
+      session.interviewId = session.interviewIds[Math.floor(session.steps++ / stepsPerInterview) % session.interviewIds.length]!;
+      own.stepStartedAt = performance.now();
+      return { ...request, path: viewerPath(session.interviewId), body, headers: { cookie: session.cookie, "content-type": "application/x-www-form-urlencoded" } };
     },
   });
   const get: CannonRequest = {
     method: "GET",
     setupRequest: (request: CannonRequest, context: object) => {
       const own = (context as Context).session!;
-      return { ...request, path: `${viewerPath(own)}&saved=1`, headers: { cookie: own.cookie } };
+      return { ...request, path: `${viewerPath(own.interviewId!)}&saved=1`, headers: { cookie: own.cookie, "accept-encoding": "gzip" } };
+    },
+    onResponse: (_status: number, _body: string, context: object) => {
+      const own = context as Context;
+      if (own.stepStartedAt !== undefined) stepLatencies.push(performance.now() - own.stepStartedAt);
     },
   };
   const run = (duration: number) => autocannon({ url: base, connections: users, duration, requests: [post(pageA), get, post(pageB), get] });
   // A freshly started server compiles its code on the first requests. BENCH_WARMUP=0 measures from a cold start.
   if (warmup > 0) await run(warmup);
+  stepLatencies = [];
   const cpuBefore = serverCpuMs();
   const result = await run(seconds);
   const cpuAfter = serverCpuMs();
@@ -108,6 +125,9 @@ try {
       `${Math.round(result.requests.average)} req/s = ${Math.round(steps)} steps/s; latency per request median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; errors ${result.errors}` +
       (cpuBefore !== null && cpuAfter !== null ? `; server CPU ${((cpuAfter - cpuBefore) / (result.requests.total / 2)).toFixed(2)} ms per step` : ""),
   );
+  const sorted = stepLatencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0);
+  console.log(`latency per step (POST → next page HTML), ${sorted.length} steps: median ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
 } finally {
   server.kill("SIGTERM");
 }

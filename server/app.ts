@@ -36,6 +36,8 @@ app.use((req, res, next) => {
   if (!refused) return next();
   res.status(refused.status).type("text/plain; charset=utf-8").send(refused.message);
 });
+// The viewer answers before the compression middleware: it compresses its own pages (server/viewer.ts).
+app.use(viewer);
 app.use(compression());
 
 if (config().NODE_ENV !== "development") {
@@ -45,8 +47,6 @@ if (config().NODE_ENV !== "development") {
   const files = express.static("build/client", { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? files(req, res, next) : next()));
 }
-
-app.use(viewer);
 
 app.use(
   createRequestHandler({

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { gzipSync } from "node:zlib";
 import express from "express";
 import { clearSessionCookie, loadSession } from "~/auth/session.server";
 import { renderViewerDocument } from "~/interviews/viewer-document";
@@ -6,9 +7,9 @@ import { pressViewerButton, showViewer, type ViewerReply, type ViewerRequest } f
 import { MAX_BODY_BYTES } from "~/security/request-guard.server";
 
 /**
- * The interview viewer (`/viewer`), served by Express ahead of React Router: it is the busiest page of the
- * application and needs none of the router's document, data or hydration machinery
- * (docs/decisions/0011-viewer-outside-the-router.md).
+ * The interview viewer (`/viewer`), served by Express ahead of React Router (and of the compression
+ * middleware: it compresses its own pages): it is the busiest page of the application and needs none of the
+ * router's document, data or hydration machinery (docs/decisions/0011-viewer-outside-the-router.md).
  */
 export const viewer = express.Router();
 
@@ -34,18 +35,26 @@ viewer.all("/viewer", async (req, res, next) => {
     } else {
       reply = await showViewer(request);
     }
-    send(res, reply);
+    send(req, res, reply);
   } catch (error) {
     console.error(error);
     if (res.headersSent) return void res.end();
-    send(res, { status: 500, view: { title: "Interview", outcome: { kind: "error", message: "This interview cannot be shown." } } });
+    send(req, res, { status: 500, view: { title: "Interview", outcome: { kind: "error", message: "This interview cannot be shown." } } });
   }
 });
 
-function send(res: express.Response, reply: ViewerReply) {
+function send(req: express.Request, res: express.Response, reply: ViewerReply) {
   if (reply.setCookie) res.append("Set-Cookie", reply.setCookie);
   if ("location" in reply) return void res.status(302).location(reply.location).end();
-  res.status(reply.status).type("html").send(renderViewerDocument(reply.view, String(res.locals.cspNonce ?? "")));
+  const html = renderViewerDocument(reply.view, String(res.locals.cspNonce ?? ""));
+  // The page is complete before it is sent, so it is compressed in one call: a compression stream per
+  // response (the compression middleware's way) costs several times more CPU for pages this small.
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const body = gzip ? gzipSync(html) : Buffer.from(html);
+  res.status(reply.status);
+  res.set({ "Content-Type": "text/html; charset=utf-8", "Content-Length": String(body.length), Vary: "Accept-Encoding" });
+  if (gzip) res.set("Content-Encoding", "gzip");
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /** The posted form: URL-encoded (every page without an upload) read directly, multipart through the fetch API. */

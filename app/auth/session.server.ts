@@ -1,4 +1,5 @@
 import { createContext, createCookie, redirect, type RouterContextProvider } from "react-router";
+import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
@@ -40,24 +41,29 @@ function sessionCookie() {
   });
 }
 
+/**
+ * Cookie headers whose session cookie was verified, with the id it holds: checking the signature (an HMAC
+ * key import and verify) costs more than the session's database query, and a browser sends the same header
+ * on every request. Only verified headers are kept, keyed by their exact text; the oldest go first.
+ */
+const verifiedCookies = { secret: "", ids: new Map<string, string>() };
+const VERIFIED_COOKIES_KEPT = 2000;
+
 async function readSessionId(cookie: string | null): Promise<string | null> {
+  if (!cookie) return null;
+  const { SESSION_SECRET } = config();
+  if (verifiedCookies.secret !== SESSION_SECRET) Object.assign(verifiedCookies, { secret: SESSION_SECRET, ids: new Map() });
+  const known = verifiedCookies.ids.get(cookie);
+  if (known) return known;
   const value: unknown = await sessionCookie().parse(cookie);
-  return typeof value === "string" && value.length >= 32 ? value : null;
+  if (typeof value !== "string" || value.length < 32) return null;
+  verifiedCookies.ids.set(cookie, value);
+  if (verifiedCookies.ids.size > VERIFIED_COOKIES_KEPT) verifiedCookies.ids.delete(verifiedCookies.ids.keys().next().value!);
+  return value;
 }
 
-/**
- * The session of a request (given its Cookie header): null when there is none. `stale` when the browser sent a session that has
- * expired or was revoked: the caller clears it and sends the person to /.
- */
-export async function loadSession(
-  cookie: string | null,
-  db: Db = database(),
-  now = new Date(),
-): Promise<{ session: Session | null; stale: boolean }> {
-  const id = await readSessionId(cookie);
-  if (!id) return { session: null, stale: (cookie ?? "").includes(`${sessionCookie().name}=`) };
-  const idHash = hashToken(id);
-  const row = await db
+const sessionWithUser = compiledOnce((db, idHash: string) =>
+  db
     .selectFrom("sessions")
     .leftJoin("users", "users.id", "sessions.user_id")
     .select([
@@ -71,8 +77,22 @@ export async function loadSession(
       "users.last_name",
       "users.email",
     ])
-    .where("sessions.id_hash", "=", idHash)
-    .executeTakeFirst();
+    .where("sessions.id_hash", "=", idHash),
+);
+
+/**
+ * The session of a request (given its Cookie header): null when there is none. `stale` when the browser sent
+ * a session that has expired or was revoked: the caller clears it and sends the person to /.
+ */
+export async function loadSession(
+  cookie: string | null,
+  db: Db = database(),
+  now = new Date(),
+): Promise<{ session: Session | null; stale: boolean }> {
+  const id = await readSessionId(cookie);
+  if (!id) return { session: null, stale: (cookie ?? "").includes(`${sessionCookie().name}=`) };
+  const idHash = hashToken(id);
+  const [row] = (await sessionWithUser(db, idHash)).rows;
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
   if (!row || row.expires_at <= now.toISOString() || row.last_seen_at <= idleSince) {
     if (row) await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();

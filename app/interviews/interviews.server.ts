@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
 import type { InterviewStatus } from "../../db/schema";
 import { answersFromJSON, answersToANX, answersToJSON, type Guide, type InterviewState } from "~/a2j";
@@ -91,6 +92,12 @@ export function interviewState(row: { vars: string; engine_state: string }): Int
   return { answers: answers.ok ? answers.value : {}, history: history ?? [] };
 }
 
+// Every page step saves: the update is compiled once.
+const updateInterview = compiledOnce(
+  (db, id: string, userId: string, status: InterviewStatus, vars: string, xml: string, engineState: string, updatedAt: string) =>
+    db.updateTable("interviews").set({ status, vars, xml, engine_state: engineState, updated_at: updatedAt }).where("id", "=", id).where("user_id", "=", userId),
+);
+
 /**
  * Saves an interview: created as Draft on its first save, updated afterwards (spec §4). The answers are kept
  * in A2J's JSON form and as ANX; the engine state keeps the page history.
@@ -108,13 +115,9 @@ export async function saveInterview(
     updated_at: now,
   };
   if (interview.id) {
-    const result = await db
-      .updateTable("interviews")
-      .set(columns)
-      .where("id", "=", interview.id)
-      .where("user_id", "=", interview.userId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new Error(`Interview ${interview.id} is not this user's`);
+    const { status, vars, xml, engine_state, updated_at } = columns;
+    const result = await updateInterview(db, interview.id, interview.userId, status, vars, xml, engine_state, updated_at);
+    if (Number(result.numAffectedRows) !== 1) throw new Error(`Interview ${interview.id} is not this user's`);
     return interview.id;
   }
   const id = randomUUID();

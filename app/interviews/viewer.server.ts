@@ -3,6 +3,7 @@ import type { FieldView, FormValues } from "~/a2j";
 import { offersRephrase } from "~/ai/rephrase";
 import type { SessionUser } from "~/auth/session.server";
 import { type Issue, issueFromRow, selectIssue } from "~/content/content.server";
+import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
@@ -73,6 +74,18 @@ function previewState(text: string | null): InterviewState | null {
   }
 }
 
+// One query reads the issue, its guide's import time and the user's interview (when the URL names one).
+const withGuide = (db: Db, issueId: number) =>
+  selectIssue(db).leftJoin("guides", "guides.id", "issues.guide_id").select("guides.imported_at as guide_imported_at").where("issues.id", "=", issueId);
+const issueWithGuide = compiledOnce(withGuide);
+const issueWithInterview = compiledOnce((db, issueId: number, interviewId: string, userId: string) =>
+  withGuide(db, issueId)
+    .innerJoin("interviews", "interviews.issue_id", "issues.id")
+    .select(["interviews.id as interview_id", "interviews.status as interview_status", "interviews.vars", "interviews.engine_state"])
+    .where("interviews.id", "=", interviewId)
+    .where("interviews.user_id", "=", userId),
+);
+
 /**
  * The issue, its guide and the user's interview (or a fresh one); null when any of them is not there. In
  * preview, the guide alone, at the state the form carried (`_state`) or at its start.
@@ -92,25 +105,15 @@ export async function openViewer(
     })();
     return state ? { issue: null, guide, interviewId: null, status: "Draft", state } : null;
   }
-  // One query reads the issue, its guide's import time and the user's interview (when the URL names one).
-  const withGuide = selectIssue(db)
-    .leftJoin("guides", "guides.id", "issues.guide_id")
-    .select("guides.imported_at as guide_imported_at")
-    .where("issues.id", "=", target.issueId);
   if (target.interviewId) {
-    const row = await withGuide
-      .innerJoin("interviews", "interviews.issue_id", "issues.id")
-      .select(["interviews.id as interview_id", "interviews.status as interview_status", "interviews.vars", "interviews.engine_state"])
-      .where("interviews.id", "=", target.interviewId)
-      .where("interviews.user_id", "=", user.id)
-      .executeTakeFirst();
+    const [row] = (await issueWithInterview(db, target.issueId, target.interviewId, user.id)).rows;
     if (!row?.guide_id || !row.guide_imported_at) return null;
     const guide = await getGuideImportedAt(row.guide_id, row.guide_imported_at, db);
     if (!guide) return null;
     const issue = { ...issueFromRow(row), guideId: row.guide_id };
     return { issue, guide, interviewId: row.interview_id, status: row.interview_status, state: interviewState(row) };
   }
-  const row = await withGuide.executeTakeFirst();
+  const [row] = (await issueWithGuide(db, target.issueId)).rows;
   if (!row?.guide_id || !row.guide_imported_at) return null;
   const guide = await getGuideImportedAt(row.guide_id, row.guide_imported_at, db);
   if (!guide) return null;

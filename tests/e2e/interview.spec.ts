@@ -70,6 +70,36 @@ test.describe("interview", () => {
     expect((await page.goto(`/interviews/${interviewId}/answers`))?.status()).toBe(404);
   });
 
+  test("the viewer asks visitors to sign in, sends a revoked session to /, and answers an unreadable form clearly", async ({ page, axe }) => {
+    const visitor = await page.goto("/viewer?issueId=2");
+    expect(visitor?.status()).toBe(401);
+    await expect(page.getByRole("status")).toContainText("Please sign in to continue your interview.");
+    await expect(page).toHaveTitle("Interview");
+    await axe();
+
+    await createAccount(page, uniqueEmail("viewer-edges"));
+    const opened = await page.goto("/viewer?issueId=2");
+    expect(opened?.status()).toBe(200);
+    await expect(page.locator("[data-viewer]")).toBeVisible();
+    await expect(page).toHaveTitle(/\| Interview$/);
+    expect(await page.locator('link[rel="stylesheet"]').getAttribute("href")).toMatch(/^\/assets\/.+\.css$/);
+
+    const broken = await page.request.post("/viewer?issueId=2", { headers: { "content-type": "multipart/form-data; boundary=none" }, data: "not a form" });
+    expect(broken.status()).toBe(400);
+    expect(await broken.text()).toContain("What was sent could not be read.");
+    expect((await page.request.fetch("/viewer?issueId=2", { method: "PUT" })).status()).toBe(404);
+
+    const session = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("session"))!;
+    await page.goto("/");
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
+    await page.context().addCookies([session]);
+    const revoked = await page.request.get("/viewer?issueId=2", { maxRedirects: 0 });
+    expect(revoked.status()).toBe(302);
+    expect(revoked.headers()["location"]).toBe("/");
+    expect(revoked.headers()["set-cookie"]).toMatch(new RegExp(`^${session.name}=[^;]*;.*Max-Age=0`, "i"));
+  });
+
   test("EXIT saves, signs out and goes to the home page", async ({ page }) => {
     await createAccount(page, uniqueEmail("exit"));
     await page.goto("/issues/2/interviews");
