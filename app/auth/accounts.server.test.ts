@@ -156,6 +156,21 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect((await loadSession(cookieHeader(fresh), db(), muchLater)).stale).toBe(true);
   });
 
+  it("accepts a session cookie only as it was signed, however often it was seen before", async () => {
+    const { setCookie } = await account("signed@example.org");
+    const header = cookieHeader(setCookie);
+    expect((await loadSession(header, db())).session?.user?.email).toBe("signed@example.org");
+    expect((await loadSession(`${header}; theme=dark`, db())).session?.user?.email).toBe("signed@example.org");
+    // The same id with another signature, and the signature with another id: refused, and the cookie cleared.
+    const [name, value] = header.split("=") as [string, string];
+    const [id, signature] = decodeURIComponent(value).split(/\.(?=[^.]*$)/) as [string, string];
+    const forgedSignature = `${name}=${encodeURIComponent(`${id}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`)}`;
+    const forgedId = `${name}=${encodeURIComponent(`${id.slice(0, -2)}${id.endsWith("AA") ? "BB" : "AA"}.${signature}`)}`;
+    expect(await loadSession(forgedSignature, db())).toEqual({ session: null, stale: true });
+    expect(await loadSession(forgedId, db())).toEqual({ session: null, stale: true });
+    expect((await loadSession(header, db())).session?.user?.email).toBe("signed@example.org");
+  });
+
   it("resets a password from a one-hour link and signs the account out everywhere", async () => {
     const { setCookie } = await account("reset@example.org");
     await requestPasswordReset("RESET@example.org", address(), db());

@@ -44,10 +44,12 @@ function sessionCookie() {
 /**
  * Cookie headers whose session cookie was verified, with the id it holds: checking the signature (an HMAC
  * key import and verify) costs more than the session's database query, and a browser sends the same header
- * on every request. Only verified headers are kept, keyed by their exact text; the oldest go first.
+ * on every request. Only verified headers are kept, keyed by their exact text, at most 2,000 of up to 4 kB
+ * each (8 MB); the oldest go first.
  */
 const verifiedCookies = { secret: "", ids: new Map<string, string>() };
 const VERIFIED_COOKIES_KEPT = 2000;
+const VERIFIED_COOKIE_MAX_LENGTH = 4096;
 
 async function readSessionId(cookie: string | null): Promise<string | null> {
   if (!cookie) return null;
@@ -57,6 +59,7 @@ async function readSessionId(cookie: string | null): Promise<string | null> {
   if (known) return known;
   const value: unknown = await sessionCookie().parse(cookie);
   if (typeof value !== "string" || value.length < 32) return null;
+  if (cookie.length > VERIFIED_COOKIE_MAX_LENGTH) return value;
   verifiedCookies.ids.set(cookie, value);
   if (verifiedCookies.ids.size > VERIFIED_COOKIES_KEPT) verifiedCookies.ids.delete(verifiedCookies.ids.keys().next().value!);
   return value;
