@@ -11,6 +11,7 @@ import {
 import type { Route } from "./+types/root";
 import { sessionMiddleware } from "./auth/middleware.server";
 import { currentUser } from "./auth/session.server";
+import { DocumentMeta, documentLinks } from "./ui/document-head";
 import { ErrorPage } from "./ui/error-page";
 import { Footer } from "./ui/footer";
 import { Header, type HeaderUser } from "./ui/header";
@@ -19,12 +20,7 @@ import { NotFound } from "./ui/not-found";
 import type { NotFoundData } from "./http.server";
 import { ToastMessage } from "./ui/toast-message";
 import { clearFlashHeader, hasFlash, readToast } from "./ui/toast.server";
-import stylesheet from "./styles/app.css?url";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => documentLinks;
 
 export const middleware: Route.MiddlewareFunction[] = [
   sessionMiddleware,
@@ -45,51 +41,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * What a route may ask of the document through its `handle`: React hydration (`hydrate`), small scripts of
- * its own instead (`scripts`, URLs under /scripts), or no site header and footer (`bare`, for the viewer in
- * its frame).
+ * What a route may ask of the document through its `handle`: React hydration (`hydrate`), or small scripts of
+ * its own instead (`scripts`, URLs under /scripts).
  */
 export interface RouteHandle {
   hydrate?: boolean;
   scripts?: string[];
-  bare?: boolean;
 }
 
 function useRouteHandles() {
   const handles = useMatches().map((match) => (match.handle ?? {}) as RouteHandle);
   return {
     hydrate: handles.some((handle) => handle.hydrate === true),
-    bare: handles.some((handle) => handle.bare === true),
     scripts: [...new Set(handles.flatMap((handle) => handle.scripts ?? []))],
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const { hydrate, bare, scripts } = useRouteHandles();
+  const { hydrate, scripts } = useRouteHandles();
   const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light" />
+        <DocumentMeta />
         <Meta />
         <Links />
       </head>
-      <body className={bare ? "bare" : undefined}>
-        {bare ? null : (
-          <>
-            <a className="skip-link" href="#main-content">
-              Skip to main content
-            </a>
-            <Header user={data?.user ?? null} />
-          </>
-        )}
-        <main id="main-content" tabIndex={-1} aria-label={bare ? "Interview" : undefined}>
+      <body>
+        <a className="skip-link" href="#main-content">
+          Skip to main content
+        </a>
+        <Header user={data?.user ?? null} />
+        <main id="main-content" tabIndex={-1}>
           {children}
         </main>
-        {bare ? null : <Footer />}
+        <Footer />
         {data?.toast ? <ToastMessage toast={data.toast} /> : null}
         {scripts.map((src) => (
           <script key={src} src={src} nonce={nonce} defer />

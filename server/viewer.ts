@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import express from "express";
 import { clearSessionCookie, loadSession } from "~/auth/session.server";
 import { renderViewerDocument } from "~/interviews/viewer-document";
-import { pressViewerButton, showViewer, type ViewerReply, type ViewerRequest } from "~/interviews/viewer-request.server";
+import { viewerError, pressViewerButton, showViewer, type ViewerReply, type ViewerRequest } from "~/interviews/viewer-request.server";
 import { MAX_BODY_BYTES } from "~/security/request-guard.server";
 
 /**
@@ -13,13 +13,10 @@ import { MAX_BODY_BYTES } from "~/security/request-guard.server";
  */
 export const viewer = express.Router();
 
-const unreadable: ViewerReply = {
-  status: 400,
-  view: { title: "Interview", outcome: { kind: "error", message: "What was sent could not be read." } },
-};
+// GET answers HEAD too; other methods go on to the router, which has no such page.
+viewer.route("/viewer").get(serveViewer).post(serveViewer);
 
-viewer.all("/viewer", async (req, res, next) => {
-  if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") return next();
+async function serveViewer(req: express.Request, res: express.Response) {
   try {
     const { session, stale } = await loadSession(req.get("cookie") ?? null);
     if (stale) {
@@ -27,11 +24,12 @@ viewer.all("/viewer", async (req, res, next) => {
       res.set("Set-Cookie", await clearSessionCookie());
       return void res.status(302).location("/").end();
     }
-    const request: ViewerRequest = { path: req.originalUrl, session, inFrame: req.get("sec-fetch-dest") === "iframe" };
+    const url = new URL(req.originalUrl, "http://viewer");
+    const request: ViewerRequest = { url, session, inFrame: req.get("sec-fetch-dest") === "iframe" };
     let reply: ViewerReply;
     if (req.method === "POST") {
       const form = await readForm(req);
-      reply = form ? await pressViewerButton(request, form) : unreadable;
+      reply = form ? await pressViewerButton(request, form) : viewerError(400, null, "What was sent could not be read.");
     } else {
       reply = await showViewer(request);
     }
@@ -39,9 +37,9 @@ viewer.all("/viewer", async (req, res, next) => {
   } catch (error) {
     console.error(error);
     if (res.headersSent) return void res.end();
-    send(req, res, { status: 500, view: { title: "Interview", outcome: { kind: "error", message: "This interview cannot be shown." } } });
+    send(req, res, viewerError(500));
   }
-});
+}
 
 function send(req: express.Request, res: express.Response, reply: ViewerReply) {
   if (reply.setCookie) res.append("Set-Cookie", reply.setCookie);

@@ -36,6 +36,18 @@ function press(guide: Guide, state: InterviewState, buttonIndex: number, values:
   return submitPage(guide, state, { pageName: currentPage(state) ?? "", buttonIndex, values }, TODAY);
 }
 
+/** Two pets: the first one's name and kind given, on the second one's name page. */
+function atSecondPetName(g: Guide): InterviewState {
+  let s = ok(startInterview(g, TODAY)).state;
+  s = ok(press(g, s, 0)).state;
+  s = ok(press(g, s, 0, { "owner name te": "Pat" })).state;
+  s = ok(press(g, s, 0, { "pet count nu": "2" })).state;
+  s = ok(press(g, s, 0, { "pet name te": "Rex", "pet kind mc": "dog" })).state;
+  s = ok(press(g, s, 0, {})).state;
+  expect(currentPage(s)).toBe("Pet name");
+  return s;
+}
+
 describe("repeat loop (own fixture)", () => {
   test("each iteration's answers land at their index; macros see the loop", () => {
     const g = loopGuide();
@@ -83,12 +95,7 @@ describe("repeat loop (own fixture)", () => {
 
   test("Back inside a loop shows the earlier iteration's answers", () => {
     const g = loopGuide();
-    let s = ok(startInterview(g, TODAY)).state;
-    s = ok(press(g, s, 0)).state;
-    s = ok(press(g, s, 0, { "owner name te": "Pat" })).state;
-    s = ok(press(g, s, 0, { "pet count nu": "2" })).state;
-    s = ok(press(g, s, 0, { "pet name te": "Rex", "pet kind mc": "dog" })).state;
-    s = ok(press(g, s, 0, {})).state;
+    let s = atSecondPetName(g);
     s = ok(press(g, s, 0, { "pet name te": "Tom", "pet kind mc": "cat" })).state;
     expect(currentPage(s)).toBe("Pet details");
     s = ok(goBack(g, s)).state; // Pet name #2
@@ -102,12 +109,7 @@ describe("repeat loop (own fixture)", () => {
 
   test("keepPageAnswers keeps what was typed at the loop index and stays on the page, dropping invalid values", () => {
     const g = loopGuide();
-    let s = ok(startInterview(g, TODAY)).state;
-    s = ok(press(g, s, 0)).state;
-    s = ok(press(g, s, 0, { "owner name te": "Pat" })).state;
-    s = ok(press(g, s, 0, { "pet count nu": "2" })).state;
-    s = ok(press(g, s, 0, { "pet name te": "Rex", "pet kind mc": "dog" })).state;
-    s = ok(press(g, s, 0, {})).state; // Pet name #2
+    let s = atSecondPetName(g);
     const before = s.history;
     const kept = ok(keepPageAnswers(g, s, { pageName: "Pet name", values: { "pet name te": "Tom", "pet kind mc": "cat" } }, TODAY));
     expect(kept.outcome).toEqual({ kind: "page", page: "Pet name" });

@@ -47,21 +47,19 @@ function sessionCookie() {
  * on every request. Only verified headers are kept, keyed by their exact text, at most 2,000 of up to 4 kB
  * each (8 MB); the oldest go first.
  */
-const verifiedCookies = { secret: "", ids: new Map<string, string>() };
+const verifiedCookies = new Map<string, string>();
 const VERIFIED_COOKIES_KEPT = 2000;
 const VERIFIED_COOKIE_MAX_LENGTH = 4096;
 
 async function readSessionId(cookie: string | null): Promise<string | null> {
   if (!cookie) return null;
-  const { SESSION_SECRET } = config();
-  if (verifiedCookies.secret !== SESSION_SECRET) Object.assign(verifiedCookies, { secret: SESSION_SECRET, ids: new Map() });
-  const known = verifiedCookies.ids.get(cookie);
+  const known = verifiedCookies.get(cookie);
   if (known) return known;
   const value: unknown = await sessionCookie().parse(cookie);
   if (typeof value !== "string" || value.length < 32) return null;
   if (cookie.length > VERIFIED_COOKIE_MAX_LENGTH) return value;
-  verifiedCookies.ids.set(cookie, value);
-  if (verifiedCookies.ids.size > VERIFIED_COOKIES_KEPT) verifiedCookies.ids.delete(verifiedCookies.ids.keys().next().value!);
+  verifiedCookies.set(cookie, value);
+  if (verifiedCookies.size > VERIFIED_COOKIES_KEPT) verifiedCookies.delete(verifiedCookies.keys().next().value!);
   return value;
 }
 

@@ -4,8 +4,11 @@ import type { OutcomeView } from "./viewer-outcome";
 import type { ViewerPageProps } from "./viewer-page";
 import { type OpenViewer, openViewer, parseViewerTarget, type PressResult, pressButton, rephrasableInputs, type ViewerTarget, viewerPage, viewerUrl } from "./viewer.server";
 
-/** What the viewer shows: a page of the interview, or what happened instead (ended, saved and signed out, an error…). */
-export type ViewerView = { title: string; outcome: OutcomeView } | ViewerPageProps;
+/**
+ * What the viewer shows: a page of the interview, or what happened instead (ended, saved and signed out, an
+ * error…), under the guide's title when the interview could be opened.
+ */
+export type ViewerView = { title: string | null; outcome: OutcomeView } | ViewerPageProps;
 
 /** The viewer's answer to a request: a page to render with its status, or a redirect. */
 export type ViewerReply =
@@ -14,16 +17,17 @@ export type ViewerReply =
 
 /** What the viewer needs of an HTTP request, whatever serves it. */
 export interface ViewerRequest {
-  /** The path and query the request was made to (the form posts back to it). */
-  path: string;
+  /** The address the request was made to (the form posts back to it). */
+  url: URL;
   /** The request's session (null when it has none). */
   session: Session | null;
   /** Whether the browser loads the answer into the interview frame (Sec-Fetch-Dest: iframe). */
   inFrame: boolean;
 }
 
-const outcome = (status: number, title: string, view: OutcomeView): ViewerReply => ({ status, view: { title, outcome: view } });
-const cannotBeShown = (status: number, title = "Interview") => outcome(status, title, { kind: "error", message: "This interview cannot be shown." });
+const outcome = (status: number, title: string | null, view: OutcomeView): ViewerReply => ({ status, view: { title, outcome: view } });
+export const viewerError = (status: number, title: string | null = null, message = "This interview cannot be shown.") =>
+  outcome(status, title, { kind: "error", message });
 
 function hostUrl(issueId: number, interviewId: string | null) {
   return `/issues/${issueId}/interviews${interviewId ? `/${interviewId}` : ""}`;
@@ -33,10 +37,10 @@ type Opened = { user: SessionUser; target: ViewerTarget; opened: OpenViewer };
 
 async function open(request: ViewerRequest, carried: string | null = null): Promise<Opened | ViewerReply> {
   const user = request.session?.user ?? null;
-  if (!user) return outcome(401, "Interview", { kind: "signed-out" });
-  const target = parseViewerTarget(new URL(request.path, "http://viewer"));
+  if (!user) return outcome(401, null, { kind: "signed-out" });
+  const target = parseViewerTarget(request.url);
   const opened = target && (await openViewer(user, target, carried));
-  if (!target || !opened) return cannotBeShown(404);
+  if (!target || !opened) return viewerError(404);
   return { user, target, opened };
 }
 
@@ -44,7 +48,7 @@ function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonN
   return {
     title: opened.guide.title,
     page,
-    action: request.path,
+    action: request.url.pathname + request.url.search,
     preview: target.preview,
     interviewId: opened.interviewId,
     saved,
@@ -61,8 +65,8 @@ export async function showViewer(request: ViewerRequest): Promise<ViewerReply> {
   const title = opened.guide.title;
   if (opened.issue && opened.status === "Completed") return outcome(200, title, { kind: "complete", href: hostUrl(opened.issue.id, opened.interviewId) });
   const page = viewerPage(opened);
-  if (!page) return cannotBeShown(409, title);
-  const saved = new URL(request.path, "http://viewer").searchParams.get("saved") === "1";
+  if (!page) return viewerError(409, title);
+  const saved = request.url.searchParams.get("saved") === "1";
   return { status: 200, view: pageView(request, found, page, saved) };
 }
 
@@ -79,7 +83,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
       if (!opened.issue) {
         // Preview: nothing is stored, so the next page is shown straight away with its state in the form.
         const next = viewerPage({ ...opened, state: result.state });
-        return next ? { status: 200, view: pageView(request, found, next, false, result.state) } : cannotBeShown(409, title);
+        return next ? { status: 200, view: pageView(request, found, next, false, result.state) } : viewerError(409, title);
       }
       // A form aimed at the whole window (no script) gets a redirect to the interview page; one posted inside
       // the frame gets the next page, marked as following a save for the message layer.
@@ -93,7 +97,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
       return { status: 400, view: pageView(request, found, result.page, false) };
     case "error":
       console.error(`[viewer] guide ${title}: ${result.message}`);
-      return outcome(409, title, { kind: "error", message: result.message });
+      return viewerError(409, title, result.message);
     case "special": {
       const special = specialOutcome(result, opened.issue?.id ?? null);
       if (special.kind === "save-logout") {

@@ -175,17 +175,23 @@ function Ask({
               : "You can change it first."
           }
         />
-        <div className="button-row">
-          <button type="submit" name="intent" value="ask" className="button">
-            Continue
-          </button>
-          <a className="button button--secondary" href={interviewHref}>
-            Back to the interview
-          </a>
-        </div>
+        <Buttons intent="ask" interviewHref={interviewHref} />
         <p className="pending-status" role="status" data-pending-status="" />
       </Form>
     </>
+  );
+}
+
+function Buttons({ intent, interviewHref }: { intent: "ask" | "save"; interviewHref: string }) {
+  return (
+    <div className="button-row">
+      <button type="submit" name="intent" value={intent} className="button">
+        Continue
+      </button>
+      <a className="button button--secondary" href={interviewHref}>
+        Back to the interview
+      </a>
+    </div>
   );
 }
 
@@ -223,14 +229,7 @@ function Choose({ own, suggestion, interviewHref }: { own: string; suggestion: s
           ))}
         </div>
       </fieldset>
-      <div className="button-row">
-        <button type="submit" name="intent" value="save" className="button">
-          Continue
-        </button>
-        <a className="button button--secondary" href={interviewHref}>
-          Back to the interview
-        </a>
-      </div>
+      <Buttons intent="save" interviewHref={interviewHref} />
     </Form>
   );
 }
