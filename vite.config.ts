@@ -1,8 +1,15 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+// The server bundle has two entries: the HTTP server (index.js) and the operator commands (cli.js). React
+// Router names every server entry after its build file, so each is named after its entry here instead.
+const serverEntries: Plugin = {
+  name: "server-entries",
+  outputOptions: (options) => ({ ...options, entryFileNames: (chunk) => `${chunk.name}.js` }),
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {},
-  plugins: [reactRouter()],
+  build: isSsrBuild ? { rollupOptions: { input: { index: "./server/app.ts", cli: "./server/cli.ts" } } } : {},
+  plugins: [reactRouter(), isSsrBuild && serverEntries],
 }));

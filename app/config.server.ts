@@ -12,21 +12,25 @@ const url = (name: string) =>
     .trim()
     .refine((value) => URL.canParse(value), `${name} must be an absolute URL, such as http://localhost:3000`);
 
-const schema = z
-  .object({
+// What the command-line entry needs as well as the server: where the data and the seed content are.
+const dataSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default("file:./data/app.db")
+    .refine(
+      (value) => /^(file:|postgres(ql)?:\/\/)/.test(value),
+      "DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)",
+    ),
+  DATA_DIR: z.string().default("./data"),
+  SEED_DIR: z.string().default("./db/seed"),
+});
+
+const schema = dataSchema
+  .extend({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     HOST: z.string().default("0.0.0.0"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    DATABASE_URL: z
-      .string()
-      .trim()
-      .default("file:./data/app.db")
-      .refine(
-        (value) => /^(file:|postgres(ql)?:\/\/)/.test(value),
-        "DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)",
-      ),
-    DATA_DIR: z.string().default("./data"),
-    SEED_DIR: z.string().default("./db/seed"),
     SESSION_SECRET: optional.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
     PUBLIC_ORIGIN: optional.pipe(url("PUBLIC_ORIGIN").optional()),
     TOTP_ENCRYPTION_KEY: optional.pipe(
@@ -80,17 +84,26 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+function parseEnvironment<T>(schema: z.ZodType<T>, env: Record<string, string | undefined>): T {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".") || "environment"}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+export type DataConfig = z.infer<typeof dataSchema>;
+
+/** The database and folder settings alone, for operator commands: they need no session secret. */
+export function readDataConfig(env: Record<string, string | undefined> = process.env): DataConfig {
+  return parseEnvironment(dataSchema, env);
+}
+
 // Only used outside production, where a fixed secret is harmless and keeps cookies valid across restarts.
 const DEVELOPMENT_SECRET = "development-only-secret-do-not-use-in-production";
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".") || "environment"}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  const values = parsed.data;
+  const values = parseEnvironment(schema, env);
   const publicOrigin = values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`;
   return {
     ...values,

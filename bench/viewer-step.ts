@@ -20,13 +20,15 @@ rmSync(dataDir, { recursive: true, force: true });
 Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/app.db`, SESSION_SECRET: secret, PORT: String(port) });
 
 // The app's own modules set up the data: migrations, content, the bench guide, users with sessions and interviews.
-const { prepareDatabase, closeDatabase } = await import("../app/db.server");
-const { importGuide, readGuideFolder, getGuide } = await import("../app/interviews/guides.server");
+const { databaseHandle, closeDatabase } = await import("../app/db.server");
+const { prepareDatabase } = await import("../server/database-setup");
+const { importGuide, readGuideFolder } = await import("../app/guides/import.server");
+const { getGuide } = await import("../app/guides/guides.server");
 const { saveInterview } = await import("../app/interviews/interviews.server");
 const { startSession } = await import("../app/auth/session.server");
 const { database } = await import("../app/db.server");
 const { startInterview } = await import("../app/a2j");
-await prepareDatabase(() => undefined);
+await prepareDatabase(databaseHandle(), "db/seed", () => undefined);
 await importGuide("step-bench", await readGuideFolder("bench/fixtures/step-guide"));
 const db = database();
 await db.insertInto("issues").values({ id: 901, category_id: 1, name: "Step benchmark", content: "", guide_id: "step-bench", guide_path: "step-bench/Guide.json", model_ai: "gpt-3.5-turbo", rephrase_content: "" }).execute();

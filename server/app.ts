@@ -5,13 +5,19 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { config } from "~/config.server";
-import { closeDatabase, prepareDatabase } from "~/db.server";
+import { closeDatabase, databaseHandle } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
 import { createNonce, securityHeaders } from "~/security/headers.server";
 import { refusal } from "~/security/request-guard.server";
+import { type Log, prepareDatabase as prepare } from "./database-setup";
 import { viewer } from "./viewer";
 
-export { config, closeDatabase, prepareDatabase };
+export { config, closeDatabase };
+
+/** Run by server.js before it listens (by the primary alone when there are worker processes). */
+export function prepareDatabase(log: Log = console.log): Promise<void> {
+  return prepare(databaseHandle(), config().SEED_DIR, log);
+}
 
 export const app = express();
 app.disable("x-powered-by");

@@ -2,8 +2,8 @@ import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import express from "express";
 import { clearSessionCookie, loadSession } from "~/auth/session.server";
-import { renderViewerDocument } from "~/interviews/viewer-document";
-import { viewerError, pressViewerButton, showViewer, type ViewerReply, type ViewerRequest } from "~/interviews/viewer-request.server";
+import { renderViewerDocument } from "~/viewer/viewer-document";
+import { viewerError, pressViewerButton, showViewer, type ViewerReply, type ViewerRequest } from "~/viewer/viewer-request.server";
 import { MAX_BODY_BYTES } from "~/security/request-guard.server";
 
 /**

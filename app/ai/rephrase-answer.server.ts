@@ -2,36 +2,11 @@ import { type Guide, getRaw, renderMacros } from "~/a2j";
 import { countAttempt, limits, RateLimitError } from "~/auth/rate-limit.server";
 import type { SessionUser } from "~/auth/session.server";
 import { getIssue, type Issue } from "~/content/content.server";
-import { getGuide } from "~/interviews/guides.server";
-import { loadInterview, mergeInterviewVariables } from "~/interviews/interviews.server";
-import { today } from "~/interviews/viewer.server";
+import { getGuide } from "~/guides/guides.server";
+import { loadInterview, mergeInterviewVariables, today } from "~/interviews/interviews.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
-import { offersRephrase } from "./rephrase";
+import { offersRephrase, type RephraseTarget } from "./rephrase";
 import { type RephraseResult, rephraseText } from "./rephrase.server";
-
-/** One answer of an interview: a variable and, in a loop, which of its answers (from 1). */
-export interface RephraseTarget {
-  interviewId: string;
-  variable: string;
-  index: number;
-}
-
-const MAX_INDEX = 10_000;
-
-/** The target named by /ai/rephrase/:interviewId?variable=…&index=…, or null when any part is malformed. */
-export function parseRephraseTarget(interviewId: string | undefined, url: URL): RephraseTarget | null {
-  const variable = (url.searchParams.get("variable") ?? "").trim().toLowerCase();
-  const indexText = url.searchParams.get("index") ?? "1";
-  const index = /^[1-9]\d{0,4}$/.test(indexText) ? Number(indexText) : 0;
-  if (!interviewId || !/^[0-9a-f-]{36}$/.test(interviewId) || !variable || variable.length > 200 || index < 1 || index > MAX_INDEX) {
-    return null;
-  }
-  return { interviewId, variable, index };
-}
-
-export function rephraseUrl(target: RephraseTarget): string {
-  return `/ai/rephrase/${target.interviewId}?${new URLSearchParams({ variable: target.variable, index: String(target.index) }).toString()}`;
-}
 
 export interface OpenRephrase {
   target: RephraseTarget;

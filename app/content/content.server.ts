@@ -127,3 +127,13 @@ function parseNameList(json: string): string[] {
     return [];
   }
 }
+
+/** Makes an issue run a stored guide; false when there is no such issue. */
+export async function attachGuideToIssue(issueId: number, guideId: string, db: Db = database()): Promise<boolean> {
+  const result = await db
+    .updateTable("issues")
+    .set({ guide_id: guideId, guide_path: `${guideId}/Guide.json` })
+    .where("id", "=", issueId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -3,7 +3,7 @@ import { extractText } from "unpdf";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, type TestDatabase } from "../../tests/support/databases";
-import { importSeedGuides } from "~/interviews/guides.server";
+import { importSeedGuides } from "~/guides/import.server";
 import { datAssemble, datFileName } from "./dat.server";
 
 const job = JSON.stringify({

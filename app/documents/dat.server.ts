@@ -9,7 +9,7 @@
 import type { Db } from "../../db/database";
 import { answersFromJSON } from "~/a2j";
 import { database } from "~/db.server";
-import { getGuide, getGuideFile } from "~/interviews/guides.server";
+import { getGuide, getGuideFile } from "~/guides/guides.server";
 import { assembleDocument } from "./assemble.server";
 import { zipFiles } from "./documents.server";
 

@@ -8,7 +8,7 @@ import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import type { Answers, AnswerValue, VarType } from "~/a2j";
 import { type AttachmentStorage, storeAttachment } from "~/interviews/attachments.server";
-import { importGuide, importSeedGuides } from "~/interviews/guides.server";
+import { importGuide, importSeedGuides } from "~/guides/import.server";
 import { contentDisposition, documentMessages, interviewDocument } from "./documents.server";
 import { docx, docxText } from "./test-docx";
 

@@ -11,7 +11,7 @@ import type { Answers } from "~/a2j";
 import { getIssue } from "~/content/content.server";
 import { database } from "~/db.server";
 import { type AttachmentStorage, findAttachment, localStorage } from "~/interviews/attachments.server";
-import { getGuide, getGuideFile } from "~/interviews/guides.server";
+import { getGuide, getGuideFile } from "~/guides/guides.server";
 import { loadInterview } from "~/interviews/interviews.server";
 import { assembleDocument } from "./assemble.server";
 

@@ -2,10 +2,15 @@ import { randomUUID } from "node:crypto";
 import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
 import type { InterviewStatus } from "../../db/schema";
-import { answersFromJSON, answersToANX, answersToJSON, type Guide, type InterviewState } from "~/a2j";
+import { answersFromJSON, answersToANX, answersToJSON, daysFromDate, type Guide, type InterviewState } from "~/a2j";
 import { mergeVariables } from "./variables";
 import { database } from "~/db.server";
 import type { InterviewPage, PageSize } from "./list";
+
+/** "Today" for the guide's scripts: the calendar day in UTC (the server does not know the person's zone). */
+export function today(): number {
+  return daysFromDate(new Date());
+}
 
 /** One page of a user's interviews, newest first. A page past the end shows the last page. */
 export async function listInterviews(

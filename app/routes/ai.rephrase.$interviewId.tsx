@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { askSchema, chooseSchema, formMessages } from "~/ai/rephrase-form";
-import { askForRephrasing, openRephrase, parseRephraseTarget, saveRephrasedAnswer } from "~/ai/rephrase-answer.server";
+import { parseRephraseTarget } from "~/ai/rephrase";
+import { askForRephrasing, openRephrase, saveRephrasedAnswer } from "~/ai/rephrase-answer.server";
 import { messages } from "~/ai/rephrase";
 import { aiAvailable } from "~/ai/rephrase.server";
 import { requireUser } from "~/auth/session.server";

@@ -1,6 +1,6 @@
 import { requireUser } from "~/auth/session.server";
 import { notFound } from "~/http.server";
-import { getGuideSource } from "~/interviews/guides.server";
+import { getGuideSource } from "~/guides/guides.server";
 import type { Route } from "./+types/interview-guides.$guideId";
 
 /** A guide by id (the spec's "interview guides/{id}"), for signed-in people. */

@@ -2,8 +2,8 @@ import { requireUser } from "~/auth/session.server";
 import { getIssue } from "~/content/content.server";
 import { notFound, parseId } from "~/http.server";
 import { findInterview } from "~/interviews/interviews.server";
-import { createInterviewToken } from "~/interviews/token.server";
-import { viewerUrl } from "~/interviews/viewer.server";
+import { createInterviewToken } from "~/viewer/token.server";
+import { viewerUrl } from "~/viewer/viewer.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import type { Route } from "./+types/issues.$issueId.interviews";
 

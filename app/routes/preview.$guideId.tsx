@@ -1,7 +1,7 @@
 import { requireUser } from "~/auth/session.server";
 import { notFound } from "~/http.server";
-import { getGuideSource } from "~/interviews/guides.server";
-import { previewViewerUrl } from "~/interviews/viewer.server";
+import { getGuideSource } from "~/guides/guides.server";
+import { previewViewerUrl } from "~/viewer/viewer.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import type { Route } from "./+types/preview.$guideId";
 

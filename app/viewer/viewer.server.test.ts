@@ -5,8 +5,9 @@ import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import { startInterview } from "~/a2j";
 import { getIssue } from "~/content/content.server";
-import { getGuide, importGuide, readGuideFolder } from "./guides.server";
-import { loadInterview, saveInterview } from "./interviews.server";
+import { importGuide, readGuideFolder } from "~/guides/import.server";
+import { getGuide } from "~/guides/guides.server";
+import { loadInterview, saveInterview } from "~/interviews/interviews.server";
 import { openViewer } from "./viewer.server";
 
 describe.each(dialects)("opening the viewer on %s", (dialect) => {

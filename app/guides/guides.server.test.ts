@@ -5,8 +5,9 @@ import { startInterview } from "~/a2j";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
-import { getGuide, getGuideFile, GuideImportError, importGuide, readGuideFolder, readGuideZip } from "./guides.server";
-import { loadInterview, mergeInterviewVariables, saveInterview } from "./interviews.server";
+import { GuideImportError, importGuide, readGuideFolder, readGuideZip } from "./import.server";
+import { getGuide, getGuideFile } from "./guides.server";
+import { loadInterview, mergeInterviewVariables, saveInterview } from "~/interviews/interviews.server";
 
 describe.each(dialects)("guides and saved interviews on %s", (dialect) => {
   let handle: TestDatabase;

@@ -1,4 +1,4 @@
-import { daysFromDate, goBack, type Guide, type InterviewState, keepPageAnswers, renderPage, startInterview, submitPage } from "~/a2j";
+import { goBack, type Guide, type InterviewState, keepPageAnswers, renderPage, startInterview, submitPage } from "~/a2j";
 import type { FieldView, FormValues } from "~/a2j";
 import { offersRephrase } from "~/ai/rephrase";
 import type { SessionUser } from "~/auth/session.server";
@@ -7,9 +7,9 @@ import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
-import { adoptAttachments, storeAttachment } from "./attachments.server";
-import { getGuide, getGuideImportedAt } from "./guides.server";
-import { interviewState, saveInterview } from "./interviews.server";
+import { adoptAttachments, storeAttachment } from "~/interviews/attachments.server";
+import { getGuide, getGuideImportedAt } from "~/guides/guides.server";
+import { interviewState, saveInterview, today } from "~/interviews/interviews.server";
 
 /**
  * What the viewer's URL names (the spec's query parameters; the user always comes from the session): an
@@ -48,11 +48,6 @@ export function viewerUrl(issue: { id: number; guideId: string }, interviewId: s
   });
   if (preview) params.set("preview", "1");
   return `/viewer?${params.toString()}`;
-}
-
-/** "Today" for the guide's scripts: the calendar day in UTC (the server does not know the person's zone). */
-export function today(): number {
-  return daysFromDate(new Date());
 }
 
 export interface OpenViewer {

@@ -1,4 +1,4 @@
-import { rephraseUrl } from "~/ai/rephrase-answer.server";
+import { rephraseUrl } from "~/ai/rephrase";
 import { endSession, type Session, type SessionUser } from "~/auth/session.server";
 import type { OutcomeView } from "./viewer-outcome";
 import type { ViewerPageProps } from "./viewer-page";

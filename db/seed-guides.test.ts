@@ -25,9 +25,9 @@ import {
   type Guide,
   type InterviewState,
   type TransitionResult,
-} from "../../app/a2j";
+} from "../app/a2j";
 
-const GUIDES_DIR = new URL("./guides/", import.meta.url);
+const GUIDES_DIR = new URL("./seed/guides/", import.meta.url);
 const guideIds = readdirSync(GUIDES_DIR).filter((d) => statSync(new URL(d, GUIDES_DIR)).isDirectory()).sort();
 /** Guides written for this project (the Re-Entry Navigator is a CC BY 4.0 sample, see its ATTRIBUTION.md). */
 const OWN_GUIDES = ["case-summary", "letter-of-demand", "tenancy-deposit"];
@@ -303,7 +303,7 @@ describe.each(OWN_GUIDES)("own guide %s", (guideId) => {
 });
 
 test("every seeded issue points at a seeded guide (guidePath = <guideId>/Guide.json)", () => {
-  const dir = new URL("./issues/", import.meta.url);
+  const dir = new URL("./seed/issues/", import.meta.url);
   const files = readdirSync(dir).filter((f) => f.endsWith(".md"));
   expect(files.length).toBeGreaterThan(0);
   for (const f of files) {

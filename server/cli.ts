@@ -1,0 +1,108 @@
+// The operator commands, bundled by the build into build/server/cli.js (they run where the server runs, with
+// no development tools): `node build/server/cli.js <command>`, or `npm run cli -- <command>` from a checkout.
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { readDataConfig } from "~/config.server";
+import { attachGuideToIssue, getIssue } from "~/content/content.server";
+import { GuideImportError, importGuide, readGuideSource } from "~/guides/import.server";
+import { openDatabase } from "../db/database";
+import { migrateDatabase, reseedDatabase } from "./database-setup";
+
+const usage = `Usage: node build/server/cli.js <command>
+
+Commands:
+  db migrate                                 apply pending migrations to DATABASE_URL
+  db seed                                    (re)load SEED_DIR: countries, issues, pages, demo guides
+  guide import <zip|folder> --id <guide-id> [--issue <issue-id>]
+                                             import a published A2J guide, and attach it to an issue
+
+Settings come from the environment: DATABASE_URL (default file:./data/app.db), SEED_DIR (default ./db/seed).`;
+
+/** A mistake in how the command was called: the usage is shown and the exit code is 2. */
+class UsageError extends Error {}
+
+type Command = (args: string[]) => Promise<void>;
+
+const commands: Record<string, Command> = {
+  "db migrate": async (args) => {
+    if (args.length) throw new UsageError(`Unexpected argument: ${args[0]}`);
+    await withDatabase((handle) => migrateDatabase(handle, console.log));
+  },
+  "db seed": async (args) => {
+    if (args.length) throw new UsageError(`Unexpected argument: ${args[0]}`);
+    await withDatabase((handle) => reseedDatabase(handle, readDataConfig().SEED_DIR, console.log));
+  },
+  "guide import": async (args) => {
+    const { positionals, values } = parse(args, { id: { type: "string" }, issue: { type: "string" } });
+    const [source, extra] = positionals;
+    if (!source || !values.id) throw new UsageError("guide import needs a zip or folder and --id.");
+    if (extra) throw new UsageError(`Unexpected argument: ${extra}`);
+    const issueId = values.issue === undefined ? null : Number(values.issue);
+    if (issueId !== null && !(Number.isSafeInteger(issueId) && issueId > 0)) {
+      throw new UsageError(`--issue must be an issue's number, not "${values.issue}".`);
+    }
+    const files = await readGuideSource(source);
+    await withDatabase(async (handle) => {
+      await migrateDatabase(handle, () => undefined);
+      // Checked first, so that a wrong issue number changes nothing.
+      if (issueId !== null && !(await getIssue(issueId, handle.db))) throw new GuideImportError(`There is no issue ${issueId}.`);
+      const result = await importGuide(values.id!, files, handle.db);
+      console.log(`${handle.description}: guide "${result.title}" imported as ${values.id} with ${result.files} file(s)`);
+      for (const warning of result.warnings) console.log(`  warning: ${warning}`);
+      if (issueId !== null) {
+        await attachGuideToIssue(issueId, values.id!, handle.db);
+        console.log(`  attached to issue ${issueId}`);
+      }
+    });
+  },
+};
+
+function parse(args: string[], options: NonNullable<Parameters<typeof parseArgs>[0]>["options"]) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true }) as {
+      positionals: string[];
+      values: Record<string, string | undefined>;
+    };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+async function withDatabase(work: (handle: ReturnType<typeof openDatabase>) => Promise<void>): Promise<void> {
+  const handle = openDatabase(readDataConfig().DATABASE_URL);
+  try {
+    await work(handle);
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+/** Runs one command line; returns the process's exit code (0 done, 1 refused or failed, 2 wrong usage). */
+export async function runCli(argv: string[]): Promise<number> {
+  const [group = "", name = "", ...rest] = argv;
+  if (["", "help", "-h", "--help"].includes(group)) {
+    console.log(usage);
+    return group === "" ? 2 : 0;
+  }
+  const command = commands[`${group} ${name}`];
+  try {
+    if (!command) throw new UsageError(`Unknown command: ${[group, name].filter(Boolean).join(" ")}`);
+    await command(rest);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${usage}`);
+      return 2;
+    }
+    if (error instanceof GuideImportError) console.error(`Import refused: ${error.message}`);
+    else if ((error as Error)?.name === "ConfigError") console.error((error as Error).message);
+    else console.error(`Failed: ${(error as Error)?.message ?? error}`);
+    return 1;
+  }
+}
+
+// Run when this file is the program (node build/server/cli.js), not when a test imports it.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  process.exitCode = await runCli(process.argv.slice(2));
+}
