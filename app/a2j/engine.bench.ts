@@ -5,7 +5,8 @@
  */
 import { bench, describe } from "vitest";
 import { syntheticGuide } from "./__fixtures__/synthetic";
-import { currentPage, renderPage, startInterview, submitPage, type InterviewState } from "./flow";
+import { currentPage, startInterview, submitPage, type InterviewState } from "./flow";
+import { renderPage } from "./page-view";
 import { loadGuide } from "./guide";
 import type { Guide } from "./types";
 

@@ -7,12 +7,12 @@ import {
   enterPage,
   goBack,
   keepPageAnswers,
-  renderPage,
   startInterview,
   submitPage,
   type InterviewState,
   type TransitionResult,
 } from "./flow";
+import { renderPage } from "./page-view";
 import { loadGuide, loadGuideObject } from "./guide";
 import type { Guide } from "./types";
 import type { FormValues } from "./validate";

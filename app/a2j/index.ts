@@ -52,7 +52,7 @@ export type { EvalContext, ScriptError, ScriptResult } from "./script";
 export { parseExpression, parseScript } from "./parser";
 export { escapeHtml, renderMacros, resolvePopups } from "./macros";
 
-// Page flow and render model
+// Page flow (transitions) and the render model of a page
 export {
   MAX_JUMPS,
   createInterviewState,
@@ -61,29 +61,23 @@ export {
   goBack,
   goToVisited,
   keepPageAnswers,
-  renderPage,
   resumeInterview,
   saveAndExit,
   startInterview,
   submitPage,
-  visitedPages,
 } from "./flow";
 export type {
-  ButtonView,
-  FieldView,
   FlowError,
   FlowScriptError,
   InterviewState,
   Outcome,
-  PageView,
-  PopupView,
-  RenderOptions,
   SubmitInput,
   TransitionOptions,
   TransitionResult,
   VisitedPage,
-  VisitedPageView,
 } from "./flow";
+export { renderPage, visitedPages } from "./page-view";
+export type { ButtonView, FieldView, PageView, PopupView, RenderOptions, VisitedPageView } from "./page-view";
 export { DEFAULT_PROMPTS, validatePage } from "./validate";
 export type { FieldError, FormValues } from "./validate";
 

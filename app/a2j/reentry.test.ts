@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { getRaw } from "./answers";
 import { ymdToDays } from "./dates";
-import { currentPage, renderPage, resumeInterview, saveAndExit, goBack, startInterview, submitPage, type InterviewState, type TransitionResult } from "./flow";
+import { currentPage, resumeInterview, saveAndExit, goBack, startInterview, submitPage, type InterviewState, type TransitionResult } from "./flow";
+import { renderPage } from "./page-view";
 import { loadGuide } from "./guide";
 import type { Guide } from "./types";
 import type { FormValues } from "./validate";
@@ -325,7 +326,8 @@ describe("Re-Entry Navigator", () => {
 
 describe("navigation list", () => {
   test("visitedPages titles (macros evaluated) and goToVisited", async () => {
-    const { visitedPages, goToVisited } = await import("./flow");
+    const { goToVisited } = await import("./flow");
+    const { visitedPages } = await import("./page-view");
     const run = new Runner();
     intro(run);
     run.press("Get Started");
