@@ -13,3 +13,4 @@ if [ -d "$sqlite" ]; then
 fi
 
 find "$modules" -type f \( -name "*.map" -o -name "*.ts" -o -name "*.mts" -o -name "*.cts" -o -name "*.md" -o -name "*.markdown" \) -delete
+find "$modules" -mindepth 1 -type d -empty -delete
