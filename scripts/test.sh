@@ -1,24 +1,36 @@
 #!/usr/bin/env bash
 # Every test: type check, unit and data-layer tests (on SQLite and on PostgreSQL), then the browser tests
-# against the production build. Needs PostgreSQL at 127.0.0.1:5432 (TEST_POSTGRES_URL to change) and Chromium.
+# against the production build. Needs a PostgreSQL server the tests may create databases on (by default
+# postgres://postgres@127.0.0.1:5432/postgres; TEST_POSTGRES_URL to change) and Chromium (CHROMIUM_PATH to change).
+# Both are checked first, so that a missing one stops the run at once with what to install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$chromium" ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's Chromium for the browser tests..."
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "The browser tests need Chromium at $chromium." >&2
-    echo "Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary." >&2
-    exit 1
-  fi
+if [ ! -d node_modules ]; then
+  echo "Dependencies are missing: run npm ci first (README, Set-up)." >&2
+  exit 1
 fi
 
-if [ ! -d node_modules ]; then
-  echo "Dependencies are missing: run npm ci first." >&2
+# PostgreSQL, for the data-layer tests: it must answer, let the tests in and let them create databases.
+if ! node_modules/.bin/tsx tests/support/check-postgres.ts; then
+  echo >&2
+  echo "npm test stopped before running any test: PostgreSQL is needed (see above)." >&2
+  exit 1
+fi
+
+# Chromium, for the browser tests (Playwright downloads no browser here).
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ] && [ -z "${CHROMIUM_PATH:-}" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "Installing Debian's Chromium for the browser tests (apt-get install -y chromium)..."
+  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; then
+    echo "apt-get could not install chromium (see above)." >&2
+  fi
+fi
+if [ ! -x "$chromium" ]; then
+  echo "The browser tests need Chromium, and there is none at $chromium." >&2
+  echo "Install it (Debian: sudo apt-get install -y chromium; elsewhere install Chromium or Google Chrome)," >&2
+  echo "or set CHROMIUM_PATH to a Chromium or Chrome binary." >&2
+  echo "npm test stopped before running any test." >&2
   exit 1
 fi
 

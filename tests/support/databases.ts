@@ -2,11 +2,15 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { type DatabaseHandle, type DialectName, openDatabase } from "../../db/database";
+import { connectAdmin, databaseUrl, explainPostgresProblem, testPostgresUrl } from "./postgres";
 
-/** The PostgreSQL server the data tests use; each suite gets a fresh database of its own on it. */
-export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/**
+ * The PostgreSQL server the data tests use (TEST_POSTGRES_URL, by default the `postgres` database on 127.0.0.1:5432);
+ * each suite gets a fresh database of its own on it.
+ */
+export const POSTGRES_URL = testPostgresUrl();
 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and deletes the database. */
@@ -27,26 +31,20 @@ async function sqliteDatabase(): Promise<TestDatabase> {
 
 async function postgresDatabase(): Promise<TestDatabase> {
   const name = `lsh_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  let admin: pg.Client;
   try {
-    await admin.connect();
+    admin = await connectAdmin(POSTGRES_URL);
   } catch (error) {
-    throw new Error(
-      `PostgreSQL is not reachable at ${POSTGRES_URL} (${(error as Error).message}). ` +
-        "Start it (see README) or point TEST_POSTGRES_URL at a server the tests may create databases on.",
-    );
+    throw new Error(explainPostgresProblem(POSTGRES_URL, error));
   }
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const handle = openDatabase(url.toString());
+  const handle = openDatabase(databaseUrl(POSTGRES_URL, name));
   return {
     ...handle,
     async drop() {
       await handle.db.destroy();
-      const cleaner = new pg.Client({ connectionString: POSTGRES_URL });
-      await cleaner.connect();
+      const cleaner = await connectAdmin(POSTGRES_URL);
       // The pool's end() resolves before its connections have closed: wait for them (up to 5 s), so that
       // "with (force)" does not terminate one mid-close and make its client throw an unhandled error.
       for (let i = 0; i < 50; i++) {
