@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-// Every URL of the application, by the spec's route groups (spec §2). Any path not declared here,
+// Every URL of the application, by group. Any path not declared here,
 // at any depth and under any group, falls through to the catch-all and gets the not-found page.
 export default [
   // landing
@@ -49,7 +49,7 @@ export default [
     ]),
   ]),
 
-  // ai: the AI tools. draft and dashboard have no pages (spec §2): their paths answer 404 through the catch-all.
+  // ai: the AI tools. draft and dashboard are reserved, with no pages: their paths answer 404 through the catch-all.
   ...prefix("ai", [route("rephrase/:interviewId", "routes/ai.rephrase.$interviewId.tsx")]),
 
   // interview (its frame, /viewer, is served ahead of the router: server/viewer.ts)

@@ -1,6 +1,6 @@
 /**
  * The seeded interview guides in db/seed/guides/<guideId>/: every guide loads in the engine without warnings,
- * its DAT templates are well formed (shared/a2j/FORMAT.md §5) and name only variables the guide declares,
+ * its DAT templates are well formed (docs/a2j-formats.md) and name only variables the guide declares,
  * and our own guides run end to end along scripted paths (pages visited, loop answers at their indexes,
  * computed totals and day counts for a fixed "today", required fields, Back).
  */
@@ -43,7 +43,7 @@ function load(guideId: string): Guide {
 }
 
 // ---------------------------------------------------------------------------------------------
-// DAT template structure (FORMAT.md §5)
+// DAT template structure (docs/a2j-formats.md)
 
 const COND_OPS = ["is-true", "is-false", "is-equal", "is-not-equal", "is-greater-than", "is-less-than"];
 type Json = Record<string, unknown>;

@@ -20,7 +20,7 @@ async function serveViewer(req: express.Request, res: express.Response) {
   try {
     const { session, stale } = await loadSession(req.get("cookie") ?? null);
     if (stale) {
-      // An expired or revoked session is cleared and the person sent to / (DESIGN.md §4).
+      // An expired or revoked session is cleared and the person sent to / (docs/decisions/0004-accounts.md).
       res.set("Set-Cookie", await clearSessionCookie());
       return void res.status(302).location("/").end();
     }

@@ -1,6 +1,6 @@
 /**
  * Answers in A2J's JSON form: a map of lower-cased variable name → {name, type, repeating, values}.
- * `values[0]` is always null. Read and write coercions follow FORMAT.md §2–3.
+ * `values[0]` is always null. Read and write coercions: docs/a2j-formats.md.
  */
 import { formatDays, looksLikeMdy, parseMdy } from "./dates";
 import type { Answers, AnswerValue, AnswerVar, Guide, Result, VarType } from "./types";

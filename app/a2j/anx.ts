@@ -1,5 +1,5 @@
 /**
- * ANX (HotDocs answer XML) writer and reader, as A2J uses for `AnswerKey` and resume (FORMAT.md §3.2).
+ * ANX (HotDocs answer XML) writer and reader, as A2J uses for `AnswerKey` and resume (docs/a2j-formats.md).
  * Dates are day/month/year in ANX; repeating blanks keep `UNANS="true"` placeholders.
  */
 import { createAnswers, isBlank, varKey } from "./answers";

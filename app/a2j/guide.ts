@@ -19,7 +19,7 @@ export function isSpecialTarget(s: string): s is SpecialTarget {
   return (SPECIAL_TARGETS as readonly string[]).includes(s);
 }
 
-/** Variables every guide has (FORMAT.md §1.1). Added to the model when the guide lacks them. */
+/** Variables every guide has (docs/a2j-formats.md). Added to the model when the guide lacks them. */
 export const BUILTIN_VARS: readonly GuideVar[] = [
   { name: "User Gender", type: "MC", repeating: false, comment: "" },
   { name: "User Avatar", type: "Text", repeating: false, comment: "" },
@@ -265,7 +265,7 @@ export function lintScripts(g: Guide): string[] {
   return out;
 }
 
-/** Variable type implied by a field type (FORMAT.md §1.1). */
+/** Variable type implied by a field type (docs/a2j-formats.md). */
 export function fieldVarType(t: FieldType): VarType {
   switch (t) {
     case "radio":
@@ -349,7 +349,7 @@ function fromJsonObject(data: unknown): Guide {
 }
 
 // ---------------------------------------------------------------------------------------------
-// XML (FORMAT.md §1.2)
+// XML (Guide.xml, docs/a2j-formats.md)
 
 /** Elements whose content is HTML markup, read as inner XML. */
 const HTML_ELEMENTS = new Set([

@@ -1,6 +1,6 @@
 /**
  * The typed model of an A2J guide (Guide.json / Guide.xml) and of an answer set.
- * See ../../../shared/a2j/FORMAT.md §1 and §3 for the formats these types mirror.
+ * docs/a2j-formats.md describes the formats these types mirror.
  */
 
 /** Result type used by every public function: errors are values, never exceptions. */

@@ -3,7 +3,7 @@ import { clearSessionCookie, loadSession, sessionContext } from "./session.serve
 
 /**
  * Loads the request's session once, for every loader and action. A session that has expired or was revoked
- * is cleared and the person is sent to / (DESIGN.md §4).
+ * is cleared and the person is sent to / (docs/decisions/0004-accounts.md).
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { session, stale } = await loadSession(request.headers.get("Cookie"));

@@ -8,7 +8,7 @@ export interface PhoneCountry {
   phoneCode: string;
 }
 
-/** About 250 countries and territories with their calling code, by name (spec §3 "Country"). */
+/** About 250 countries and territories with their calling code, by name. */
 export const phoneCountries: PhoneCountry[] = Object.entries(countries)
   .map(([code, country]) => ({ code, name: country.name, phoneCode: `+${country.phone[0]}` }))
   .sort((a, b) => a.name.localeCompare(b.name, "en"));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailAddress, messages, personName, requiredText } from "~/ui/validation";
 import { phoneCountry } from "./phone-countries";
 
-/** The spec's account messages (spec §5, §8), word for word, and ours where the spec gives none. */
+/** The account messages the product requires, word for word, and ours where it gives none. */
 export const authMessages = {
   accountExists: "This account already exists. Please reset your password.",
   wrongCredentials: "Wrong username or password.",

@@ -107,7 +107,7 @@ export async function getLegalDocument(slug: LegalDocumentSlug, db: Db = databas
 }
 
 /**
- * Public content reads that fail leave the page with empty content instead of an error page (spec §8);
+ * Public content reads that fail leave the page with empty content instead of an error page;
  * the failure is logged for the operator.
  */
 export async function readOrEmpty<T>(what: string, read: () => Promise<T>, empty: T): Promise<T> {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { readOrEmpty } from "./content.server";
 
-describe("public content reads (spec §8)", () => {
+describe("public content reads", () => {
   it("give the content when the read works", async () => {
     expect(await readOrEmpty("x", async () => ({ name: "Terms" }), null)).toEqual({ name: "Terms" });
   });

@@ -1,5 +1,5 @@
 /**
- * Document assembly (FORMAT.md §5, DAT's `/api/assemble`): every active template of `templates.json`, in its
+ * Document assembly (docs/a2j-formats.md, DAT's `/api/assemble`): every active template of `templates.json`, in its
  * order, whose template-level condition holds; text templates laid out with pdfkit, PDF templates overlaid
  * with pdf-lib; all merged into one PDF, with the uploaded PDF attachments after them. Word templates are
  * filled with docxtemplater and come as separate files. Reads nothing itself:

@@ -1,5 +1,5 @@
 /**
- * An assembly endpoint compatible with A2J DAT's `POST /api/assemble` (FORMAT.md §5): the body (form or JSON)
+ * An assembly endpoint compatible with A2J DAT's `POST /api/assemble` (docs/a2j-formats.md): the body (form or JSON)
  * carries `guideId`, `answers` (the answers as a JSON string, A2J's JSON form), optionally `guideTitle` (the
  * file name) and `templateId` (that template alone, as Author's "test assemble"). The answer is the
  * document with its content type and an inline disposition, or `{ ok: false, error }` with 400 (bad

@@ -1,5 +1,5 @@
 /**
- * PDF overlay templates (`a2j-pdf`, FORMAT.md §5) with pdf-lib: the answers are written into the template
+ * PDF overlay templates (`a2j-pdf`, docs/a2j-formats.md) with pdf-lib: the answers are written into the template
  * PDF's boxes. Box coordinates are the editor's pixels, scaled by pdfSize/domSize. By variable type:
  * Text/Number/Date → text in the box (several boxes of one variable → the text flows from box to box); a
  * repeating variable → one value per box, in order; TF → a check mark when true (isInverted flips it);

@@ -1,5 +1,5 @@
 /**
- * A2J DAT templates (FORMAT.md §5): `templates.json` (assembly order) and `templateN.json` (a text template,
+ * A2J DAT templates (docs/a2j-formats.md): `templates.json` (assembly order) and `templateN.json` (a text template,
  * `a2j-template`, or a PDF overlay template, `a2j-pdf`). A2J stores booleans as booleans or as the strings
  * "true"/"false"; the parser normalises them and drops nodes it does not know. Pure: no I/O.
  */

@@ -1,6 +1,6 @@
 /**
- * Answer values as documents print them and as DAT conditions compare them (FORMAT.md §5,
- * `eval-author-condition`). Pure: no I/O.
+ * Answer values as documents print them and as DAT conditions compare them (docs/a2j-formats.md;
+ * A2J's `eval-author-condition`). Pure: no I/O.
  */
 import { getRaw, type AnswerValue, type Answers } from "~/a2j";
 import type { Condition } from "./template";

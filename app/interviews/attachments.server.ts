@@ -5,7 +5,7 @@ import type { Db } from "../../db/database";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
 
-/** Uploads must be under 5 MB (spec §9). */
+/** Uploads must be under 5 MB. */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024 - 1;
 
 export const attachmentMessages = {
@@ -62,7 +62,7 @@ export type StoredAttachment = { ok: true; id: string; path: string } | { ok: fa
 
 /**
  * Keeps an uploaded file for its owner. The answer's value is the returned path, whose base name is the
- * attachment id with the file's extension (spec §3).
+ * attachment id with the file's extension (the `Attachment` type, docs/a2j-formats.md).
  */
 export async function storeAttachment(
   owner: { userId: string; interviewId: string | null },

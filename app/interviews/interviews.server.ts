@@ -104,7 +104,7 @@ const updateInterview = compiledOnce(
 );
 
 /**
- * Saves an interview: created as Draft on its first save, updated afterwards (spec §4). The answers are kept
+ * Saves an interview: created as Draft on its first save, updated afterwards. The answers are kept
  * in A2J's JSON form and as ANX; the engine state keeps the page history.
  */
 export async function saveInterview(

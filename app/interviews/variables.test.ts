@@ -8,7 +8,7 @@ const answers: Answers = {
   "choice mc": { name: "Choice MC", type: "MC", repeating: false, values: [null, "a"] },
 };
 
-describe("mergeVariables (spec §7 POST variables)", () => {
+describe("mergeVariables (POST variables rules)", () => {
   it("stores each value as [null, value], with TF strings as booleans and MC booleans as strings", () => {
     const merged = mergeVariables(answers, { "Statement TE": "new text", "AGREE TF": "true", "choice mc": true });
     expect(merged["statement te"]).toEqual({ name: "Statement TE", type: "Text", repeating: false, values: [null, "new text"] });

@@ -1,7 +1,7 @@
 import type { AnswerValue, Answers, Guide, VarType } from "~/a2j";
 
 /**
- * Merges a map of variables into an interview's answers (spec §7 "POST variables"): each value is stored as
+ * Merges a map of variables into an interview's answers (the "POST variables" rules): each value is stored as
  * `[null, value]`; TF strings become booleans and MC booleans become strings. Names match case-insensitively;
  * unknown names are created with the guide's type for them, else Text. With `index` (a loop's answer, from 1)
  * only that value is written and the variable's other values stay. Returns new answers.

@@ -3,7 +3,7 @@ import { notFound } from "~/http.server";
 import { findAttachment } from "~/interviews/attachments.server";
 import type { Route } from "./+types/attachments.$attachmentId.info";
 
-/** An attachment's info (spec §3: url), for its owner only. */
+/** An attachment's info (its url), for its owner only. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, "/auth/sign-in");
   const attachment = await findAttachment(user.id, params.attachmentId);

@@ -15,7 +15,7 @@ export function meta() {
 
 const expiredMessage = "This link has expired. Please ask for a new link.";
 
-// An invalid link shows why and goes to / (spec §8); an expired one goes back to asking for a new link.
+// An invalid link shows why and goes to /; an expired one goes back to asking for a new link.
 function leave(status: "expired" | "invalid"): Promise<Response> {
   return status === "expired"
     ? redirectWithToast("/auth/reset-password", { type: "error", message: expiredMessage })

@@ -7,7 +7,7 @@ import { viewerUrl } from "~/viewer/viewer.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
-// The host page speaks the message layer with the viewer in its frame (spec §4).
+// The host page speaks the message layer with the viewer in its frame (public/scripts/interview-host.js).
 export const handle = { scripts: ["/scripts/interview-host.js"] };
 
 export function meta({ data }: Route.MetaArgs) {

@@ -11,7 +11,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (id === null) notFound(request);
   const issue = await readOrEmpty<Issue | null | "failed">(`issue ${id}`, () => getIssue(id), "failed");
   if (issue === null) notFound(request);
-  // A failed read shows the page without content (spec §8), not an error page.
+  // A failed read shows the page without content, not an error page.
   const shown = issue === "failed" ? null : { id: issue.id, name: issue.name, country: issue.country, html: markdownToHtml(issue.content) };
   return { issue: shown, signedIn: currentUser(context) !== null };
 }

@@ -3,7 +3,7 @@ import { type MailMessage, sendMail } from "~/mail/mail.server";
 import { escapeHtml } from "~/ui/escape";
 import type { ContactMessage } from "./contact";
 
-/** The email to support built from the form: to, subject, html and text (spec §7), every value escaped. */
+/** The email to support built from the form: to, subject, html and text, every value escaped. */
 export function buildContactEmail(message: ContactMessage, to: string): MailMessage {
   const name = `${message.firstName} ${message.lastName}`;
   const paragraphs = message.message

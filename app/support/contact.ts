@@ -3,7 +3,7 @@ import { emailAddress, longText, personName } from "~/ui/validation";
 
 export const MESSAGE_MAX_LENGTH = 5000;
 
-/** The contact form (spec §5): every field required, names trimmed and at most 50 characters. */
+/** The contact form: every field required, names trimmed and at most 50 characters. */
 export const contactSchema = z.object({
   firstName: personName(),
   lastName: personName(),

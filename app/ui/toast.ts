@@ -1,6 +1,6 @@
 export interface Toast {
   type: "success" | "error";
-  /** For errors: the server's message; without one the toast reads "System Error" (spec §8). */
+  /** For errors: the server's message; without one the toast reads "System Error". */
   message?: string;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The spec's validation messages (spec §5), word for word. */
+/** The validation messages the product requires, word for word. */
 export const messages = {
   required: "This field is required.",
   nameTooLong: "This field must be less than 50 characters.",

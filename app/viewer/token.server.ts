@@ -9,7 +9,7 @@ function sign(payload: string): string {
 }
 
 /**
- * A short-lived token the host page gives the viewer when it asks (spec §4): it names one interview of one
+ * A short-lived token the host page gives the viewer when it asks: it names one interview of one
  * user and expires; it is never the session cookie.
  */
 export function createInterviewToken(interviewId: string, userId: string, now = Date.now()): string {

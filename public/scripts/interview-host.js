@@ -1,4 +1,4 @@
-// The interview page's side of the message layer (spec §4). Only messages from the viewer frame, on this
+// The interview page's side of the message layer with its viewer frame. Only messages from the frame, on this
 // origin, are heard; unknown actions only warn.
 (function () {
   "use strict";

@@ -1,4 +1,4 @@
-// The viewer's message layer (spec §4), in the interview frame: height, scrollToTop, continue after a save,
+// The viewer's message layer, in the interview frame: height, scrollToTop, continue after a save,
 // the end of the interview, and a token request. Messages go to, and are taken from, this origin only.
 (function () {
   "use strict";

@@ -38,7 +38,7 @@ test.describe("account area", () => {
     await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
   });
 
-  test("edit profile: the rules of spec §5, then Profile updated. and the new name in the header", async ({ page, axe }) => {
+  test("edit profile: the name rules, then Profile updated. and the new name in the header", async ({ page, axe }) => {
     await createAccount(page, uniqueEmail("profile"));
     await page.goto("/account/edit-profile");
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Your account", "Edit profile"]);

@@ -52,10 +52,10 @@ test.describe("accounts", () => {
     await expect(page.locator("header").getByText("Welcome Ana Lim")).toBeVisible();
   });
 
-  test("sign-up messages of spec §5 and AU01", async ({ page, axe }) => {
+  test("sign-up messages and AU01", async ({ page, axe }) => {
     await page.goto("/auth/sign-up");
     await expect(page.getByLabel("Country code")).toHaveValue("SG");
-    // About 240 countries (spec §2), each with its calling code.
+    // About 240 countries, each with its calling code.
     expect(await page.getByLabel("Country code").locator("option").count()).toBeGreaterThanOrEqual(240);
     await expect(page.getByLabel("Country code").locator("option:checked")).toHaveText("Singapore (+65)");
     await page.getByRole("button", { name: "Create an account" }).click();
