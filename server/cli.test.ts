@@ -3,13 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../db/database";
+import { createTestDatabase, dialects, type TestDatabase } from "../tests/support/databases";
 import { runCli } from "./cli";
 
 // The operator commands as an operator runs them: settings from the environment, output on the console, an
 // exit code. (tests/e2e/cli.spec.ts runs the same commands from the built bundle.)
 const dir = mkdtempSync(path.join(tmpdir(), "lsh-cli-"));
-const databaseUrl = `file:${path.join(dir, "app.db")}`;
 const guideZip = path.join(dir, "guide.zip");
 
 function zipFolder(folder: string, top: string): Uint8Array {
@@ -31,18 +30,8 @@ async function run(...argv: string[]) {
   }
 }
 
-async function query<T>(read: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
-  const { db } = openDatabase(databaseUrl);
-  try {
-    return await read(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
 beforeAll(() => {
   writeFileSync(guideZip, zipFolder("tests/fixtures/upload-guide", "upload-guide"));
-  vi.stubEnv("DATABASE_URL", databaseUrl);
   vi.stubEnv("SEED_DIR", "./db/seed");
   // The commands need no session secret, even where the server would (the container sets production).
   vi.stubEnv("NODE_ENV", "production");
@@ -54,7 +43,15 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the command-line entry", () => {
+describe.each(dialects)("the command-line entry on %s", (dialect) => {
+  let database: TestDatabase;
+  const query = <T>(read: (db: TestDatabase["db"]) => Promise<T>) => read(database.db);
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    vi.stubEnv("DATABASE_URL", database.url);
+  });
+  afterAll(() => database.drop());
+
   it("shows its usage, and exits 2 when called wrongly", async () => {
     expect(await run()).toMatchObject({ code: 2, output: expect.stringContaining("guide import <zip|folder> --id <guide-id>") });
     expect(await run("help")).toMatchObject({ code: 0, output: expect.stringContaining("db migrate") });
@@ -68,9 +65,9 @@ describe("the command-line entry", () => {
   it("migrates, then seeds (again without duplicates)", async () => {
     expect(await run("db", "migrate")).toMatchObject({ code: 0, output: expect.stringMatching(/\d+ migration\(s\) applied/) });
     expect(await run("db", "seed")).toMatchObject({ code: 0, output: expect.stringContaining("seed content from ./db/seed loaded") });
-    const once = await query((db) => db.selectFrom("issues").select("id").execute());
+    const once = await query((db) => db.selectFrom("issues").select("id").orderBy("id").execute());
     expect((await run("db", "seed")).code).toBe(0);
-    const twice = await query((db) => db.selectFrom("issues").select("id").execute());
+    const twice = await query((db) => db.selectFrom("issues").select("id").orderBy("id").execute());
     expect(once.length).toBeGreaterThan(0);
     expect(twice).toEqual(once);
   });
@@ -97,7 +94,7 @@ describe("the command-line entry", () => {
     try {
       expect(await run("db", "migrate")).toMatchObject({ code: 1, output: expect.stringContaining("DATABASE_URL must start with file:") });
     } finally {
-      vi.stubEnv("DATABASE_URL", databaseUrl);
+      vi.stubEnv("DATABASE_URL", database.url);
     }
   });
 });

@@ -13,15 +13,19 @@ import { connectAdmin, databaseUrl, explainPostgresProblem, testPostgresUrl } fr
 export const POSTGRES_URL = testPostgresUrl();
 
 export interface TestDatabase extends DatabaseHandle {
+  /** The DATABASE_URL that opens it (for code that opens its own connection, such as the operator commands). */
+  url: string;
   /** Closes the connection and deletes the database. */
   drop(): Promise<void>;
 }
 
 async function sqliteDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "lsh-sqlite-"));
-  const handle = openDatabase(`file:${path.join(dir, "test.db")}`);
+  const url = `file:${path.join(dir, "test.db")}`;
+  const handle = openDatabase(url);
   return {
     ...handle,
+    url,
     async drop() {
       await handle.db.destroy();
       rmSync(dir, { recursive: true, force: true });
@@ -39,9 +43,11 @@ async function postgresDatabase(): Promise<TestDatabase> {
   }
   await admin.query(`create database ${name}`);
   await admin.end();
-  const handle = openDatabase(databaseUrl(POSTGRES_URL, name));
+  const url = databaseUrl(POSTGRES_URL, name);
+  const handle = openDatabase(url);
   return {
     ...handle,
+    url,
     async drop() {
       await handle.db.destroy();
       const cleaner = await connectAdmin(POSTGRES_URL);
