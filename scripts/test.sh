@@ -35,5 +35,6 @@ if [ ! -x "$chromium" ]; then
 fi
 
 npm run typecheck
+npm run check:imports
 npx vitest run
 npx playwright test

@@ -1,0 +1,102 @@
+// The house rules for imports (docs/decisions/0013-cli-and-container.md), checked by `npm run check:imports`,
+// which `npm test` runs: no cycles, and imports run one way: the entries (routes, server) → capabilities →
+// the engine and the data. Capabilities are ranked; one may import only those ranked below it, so no two
+// capabilities can ever depend on each other, directly or round a longer circle.
+
+/** From the bottom up. A capability is a folder of app/ that owns one part of the product. */
+const capabilities = [
+  "security",
+  "mail",
+  "content",
+  "guides",
+  "interviews",
+  "auth",
+  "support",
+  "account",
+  "documents",
+  "ai",
+  "viewer",
+];
+/** What every capability may use: the engine, the data, configuration and shared presentation. */
+const foundation = "^(db/|app/(a2j|ui|styles)/|app/(config|db|http)\\.server\\.ts$|app/request-context\\.ts$)";
+/** The entries that put the capabilities together: nothing below them imports them. */
+const entries = "^(server/|app/routes/|app/(root|routes|entry\\.server)\\.tsx?$)";
+const notTests = "\\.(test|bench)\\.tsx?$";
+
+const upward = capabilities.map((name, rank) => ({
+  name: `${name}-imports-upward`,
+  comment: `app/${name}/ may import only capabilities ranked below it (${capabilities.slice(0, rank).join(", ") || "none"}).`,
+  severity: "error",
+  from: { path: `^app/${name}/`, pathNot: notTests },
+  to: { path: `^app/(${capabilities.slice(rank + 1).join("|") || "-"})/` },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "No module may reach itself through its imports.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "engine-is-pure",
+      comment: "The A2J engine (app/a2j/) is a pure library: it imports nothing but itself (its tests may read fixtures).",
+      severity: "error",
+      from: { path: "^app/a2j/", pathNot: notTests },
+      to: { pathNot: "^app/a2j/" },
+    },
+    {
+      name: "data-imports-no-app",
+      comment: "db/ (schema, migrations, seed loader) knows nothing of the application above it.",
+      severity: "error",
+      from: { path: "^db/", pathNot: notTests },
+      to: { path: "^(app|server)/" },
+    },
+    {
+      name: "foundation-imports-no-capability",
+      comment: "The engine, the data, configuration and shared presentation import no capability and no entry.",
+      severity: "error",
+      from: { path: foundation, pathNot: notTests },
+      to: { path: `^app/(${capabilities.join("|")})/|${entries}` },
+    },
+    {
+      name: "nothing-imports-an-entry",
+      comment: "Routes and the server are the top: a capability or the foundation never imports them.",
+      severity: "error",
+      from: { path: "^(app|db)/", pathNot: `${entries}|${notTests}` },
+      to: { path: entries },
+    },
+    {
+      name: "viewer-uses-the-pure-rephrase-module-only",
+      comment: "The viewer may know the AI rephrase screen's address and rule (app/ai/rephrase.ts), nothing more of app/ai/.",
+      severity: "error",
+      from: { path: "^app/viewer/" },
+      to: { path: "^app/ai/", pathNot: "^app/ai/rephrase\\.ts$" },
+    },
+    {
+      name: "no-test-code-at-run-time",
+      comment: "Code that runs in production never imports test support.",
+      severity: "error",
+      from: { path: "^(app|server|db)/", pathNot: notTests },
+      to: { path: "^tests/|\\.test\\.tsx?$" },
+    },
+    {
+      name: "no-dev-packages-at-run-time",
+      comment: "The container has no development packages: code that runs there may not import one (types excepted).",
+      severity: "error",
+      // app/routes.ts is read by the build only.
+      from: { path: "^(app|server|db)/", pathNot: `${notTests}|^app/routes\\.ts$` },
+      to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"] },
+    },
+    ...upward,
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|node_modules|\\.react-router)/" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+  },
+};
