@@ -4,14 +4,14 @@
 //   later visit: the page after the landing page in the same context (CSS and fonts cached; for "/", after /about).
 // Usage: npm run build && node bench/page-weight.mjs [path …]   (starts its own server on a scratch database)
 // BENCH_RUNS (default 3) runs: the table shows the median of each number. BENCH_VIEWPORT (default 360x740, a phone).
-// BENCH_PORT (default 3490). A signed-in page (/account/dashboard) is measured too unless paths are given.
+// BENCH_PORT (default 3290). A signed-in page (/account/dashboard) is measured too unless paths are given.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 
-const port = Number(process.env.BENCH_PORT ?? 3490);
+const port = Number(process.env.BENCH_PORT ?? 3290);
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = "./data/bench";
 const runs = Number(process.env.BENCH_RUNS ?? 3);
