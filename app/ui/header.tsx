@@ -47,7 +47,10 @@ function SignedInControls({ user }: { user: HeaderUser }) {
       </span>
       {/* On narrow screens the name opens a menu; a <details> needs no script. */}
       <details className="site-header__menu">
-        <summary className="nav-link">{fullName(user)}</summary>
+        <summary className="nav-link">
+          {fullName(user)}
+          <Caret />
+        </summary>
         <div className="site-header__menu-panel">
           <a className="nav-link" href="/account/dashboard">
             Your account
@@ -56,5 +59,14 @@ function SignedInControls({ user }: { user: HeaderUser }) {
         </div>
       </details>
     </>
+  );
+}
+
+/** The ▾ after the name, drawn rather than typed: no symbol font to fetch, and it takes the text colour. */
+function Caret() {
+  return (
+    <svg className="site-header__caret" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+      <path d="M0 0H10L5 10Z" fill="currentColor" />
+    </svg>
   );
 }
