@@ -19,6 +19,15 @@ export function notFound(request: Request): never {
   throw data<NotFoundData>({ backHref: backHref(request) }, { status: 404 });
 }
 
+export interface TooManyRequestsData {
+  message: string;
+}
+
+/** Throw from a loader or action: the root error boundary renders the message with status 429. */
+export function tooManyRequests(message: string, retryAfterMinutes: number): never {
+  throw data<TooManyRequestsData>({ message }, { status: 429, headers: { "Retry-After": String(retryAfterMinutes * 60) } });
+}
+
 /** A positive integer id from a route parameter, or null. */
 export function parseId(value: string | undefined): number | null {
   if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;

@@ -12,12 +12,12 @@ import type { Route } from "./+types/root";
 import { sessionMiddleware } from "./auth/middleware.server";
 import { currentUser } from "./auth/session.server";
 import { DocumentMeta, documentLinks } from "./ui/document-head";
-import { ErrorPage } from "./ui/error-page";
+import { ErrorPage, TooManyRequestsPage } from "./ui/error-page";
 import { Footer } from "./ui/footer";
 import { Header, type HeaderUser } from "./ui/header";
 import { useNonce } from "./ui/nonce";
 import { NotFound } from "./ui/not-found";
-import type { NotFoundData } from "./http.server";
+import type { NotFoundData, TooManyRequestsData } from "./http.server";
 import { ToastMessage } from "./ui/toast-message";
 import { clearFlashHeader, hasFlash, readToast } from "./ui/toast.server";
 export const links: Route.LinksFunction = () => documentLinks;
@@ -100,6 +100,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     const backHref = (error.data as NotFoundData | null)?.backHref ?? "/";
     return <NotFound backHref={backHref} />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 429) {
+    return <TooManyRequestsPage message={(error.data as TooManyRequestsData).message} />;
   }
   if (!isRouteErrorResponse(error)) console.error(error);
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;

@@ -1,5 +1,5 @@
 import { type Guide, getRaw, renderMacros } from "~/a2j";
-import { countAttempt, limits, RateLimitError } from "~/auth/rate-limit.server";
+import { refuseCostlyUse } from "~/auth/rate-limit.server";
 import type { SessionUser } from "~/auth/session.server";
 import { getIssue, type Issue } from "~/content/content.server";
 import { getGuide } from "~/guides/guides.server";
@@ -52,14 +52,15 @@ export async function openRephrase(user: SessionUser, target: RephraseTarget): P
   };
 }
 
-/** Asks the AI for a clearer version of the text, within the person's rate limit. Never throws. */
-export async function askForRephrasing(user: SessionUser, open: OpenRephrase, text: string): Promise<RephraseResult | { ok: false; reason: "limited"; message: string }> {
-  try {
-    await countAttempt([[`ai-rephrase:user:${user.id}`, limits.aiRephrasePerUser]]);
-  } catch (error) {
-    if (error instanceof RateLimitError) return { ok: false, reason: "limited", message: error.message };
-    throw error;
-  }
+/** Asks the AI for a clearer version of the text, within the person's and the address's limits. Never throws. */
+export async function askForRephrasing(
+  user: SessionUser,
+  address: string,
+  open: OpenRephrase,
+  text: string,
+): Promise<RephraseResult | { ok: false; reason: "limited"; message: string }> {
+  const refused = await refuseCostlyUse("ai-rephrase", user.id, address);
+  if (refused) return { ok: false, reason: "limited", message: refused.message };
   return rephraseText(text, open.issue);
 }
 

@@ -27,7 +27,23 @@ export const limits = {
   passwordPerAddress: { max: 20, minutes: 60, perAddress: true },
   // Each rephrasing is a paid call to the AI service.
   aiRephrasePerUser: { max: 20, minutes: 60 },
+  aiRephrasePerAddress: { max: 60, minutes: 60, perAddress: true },
+  // Assembling documents (a download, POST /assemble) costs 80–200 ms of CPU each.
+  documentsPerUser: { max: 30, minutes: 15 },
+  documentsPerAddress: { max: 120, minutes: 15, perAddress: true },
+  // Opening a guide's preview parses and caches the whole guide.
+  previewPerUser: { max: 60, minutes: 15 },
+  previewPerAddress: { max: 240, minutes: 15, perAddress: true },
 } satisfies Record<string, Limit>;
+
+/** The features that cost the server more than a page: each is limited per person and per client address. */
+export type CostlyFeature = "documents" | "preview" | "ai-rephrase";
+
+const costlyLimits: Record<CostlyFeature, { perUser: Limit; perAddress: Limit }> = {
+  documents: { perUser: limits.documentsPerUser, perAddress: limits.documentsPerAddress },
+  preview: { perUser: limits.previewPerUser, perAddress: limits.previewPerAddress },
+  "ai-rephrase": { perUser: limits.aiRephrasePerUser, perAddress: limits.aiRephrasePerAddress },
+};
 
 export class RateLimitError extends Error {
   override name = "RateLimitError";
@@ -65,6 +81,21 @@ export async function countAttempt(
       const resetsAt = new Date(row.window_started_at).getTime() + limit.minutes * 60_000;
       throw new RateLimitError(Math.max(1, Math.ceil((resetsAt - now.getTime()) / 60_000)));
     }
+  }
+}
+
+/**
+ * Counts one use of a costly feature by a signed-in person and by their client address. Returns the refusal
+ * (its message says how long to wait) when either is over its limit, else null.
+ */
+export async function refuseCostlyUse(feature: CostlyFeature, userId: string, address: string, db: Db = database()): Promise<RateLimitError | null> {
+  const { perUser, perAddress } = costlyLimits[feature];
+  try {
+    await countAttempt([[`${feature}:user:${userId}`, perUser], [`${feature}:address:${address}`, perAddress]], db);
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimitError) return error;
+    throw error;
   }
 }
 

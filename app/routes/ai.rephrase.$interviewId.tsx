@@ -2,13 +2,13 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { askSchema, chooseSchema, formMessages } from "~/ai/rephrase-form";
-import { parseRephraseTarget } from "~/ai/rephrase";
+import { messages, parseRephraseTarget } from "~/ai/rephrase";
 import { askForRephrasing, openRephrase, saveRephrasedAnswer } from "~/ai/rephrase-answer.server";
-import { messages } from "~/ai/rephrase";
 import { aiAvailable } from "~/ai/rephrase.server";
 import { requireUser } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { notFound } from "~/http.server";
+import { clientAddressContext } from "~/request-context";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { ErrorSummary, summaryErrors, TextAreaField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -66,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ ...page, step: "ask" as const, text: typed, problem: null, result: submission.reply() }, { status: 400 });
   }
-  const answer = await askForRephrasing(user, opened, submission.value.text);
+  const answer = await askForRephrasing(user, context.get(clientAddressContext), opened, submission.value.text);
   if (!answer.ok) {
     const status = answer.reason === "limited" ? 429 : 200;
     return data({ ...page, step: "ask" as const, text: typed, problem: answer.message, result: null }, { status });

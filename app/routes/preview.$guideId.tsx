@@ -1,7 +1,9 @@
+import { refuseCostlyUse } from "~/auth/rate-limit.server";
 import { requireUser } from "~/auth/session.server";
-import { notFound } from "~/http.server";
+import { notFound, tooManyRequests } from "~/http.server";
 import { getGuideSource } from "~/guides/guides.server";
 import { previewViewerUrl } from "~/viewer/viewer.server";
+import { clientAddressContext } from "~/request-context";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import type { Route } from "./+types/preview.$guideId";
 
@@ -9,9 +11,11 @@ export const handle = { scripts: ["/scripts/interview-host.js"] };
 
 // Who may preview: any signed-in person (docs/decisions/0005-preview.md). Nothing is saved.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireUser(context, "/auth/sign-in");
+  const user = requireUser(context, "/auth/sign-in");
   const guide = await getGuideSource(params.guideId);
   if (!guide) notFound(request);
+  const refused = await refuseCostlyUse("preview", user.id, context.get(clientAddressContext));
+  if (refused) tooManyRequests(refused.message, refused.retryAfterMinutes);
   return { title: guide.title, viewerSrc: previewViewerUrl(guide.id) };
 }
 

@@ -13,3 +13,19 @@ export function ErrorPage({ status }: { status: number }) {
     </div>
   );
 }
+
+/** Past a limit on something costly (documents, previews): what the limit says, and a way on. */
+export function TooManyRequestsPage({ message }: { message: string }) {
+  return (
+    <div className="page page--narrow">
+      <title>Too many attempts | Legal Self-Help</title>
+      <h1>Too many attempts</h1>
+      <p>{message}</p>
+      <p className="button-row">
+        <a className="button" href="/account/dashboard">
+          Go to My Account
+        </a>
+      </p>
+    </div>
+  );
+}
