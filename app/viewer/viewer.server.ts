@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { goBack, type Guide, type InterviewState, keepPageAnswers, renderPage, startInterview, submitPage } from "~/a2j";
 import type { FieldView, FormValues } from "~/a2j";
 import { offersRephrase } from "~/ai/rephrase";
@@ -5,6 +6,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { type Issue, issueFromRow, selectIssue } from "~/content/content.server";
 import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
+import { config } from "~/config.server";
 import { database } from "~/db.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
 import { adoptAttachments, storeAttachment } from "~/interviews/attachments.server";
@@ -36,6 +38,15 @@ export function previewViewerUrl(guideId: string): string {
   return `/viewer?${new URLSearchParams({ guideUrl: `/interview-guides/${guideId}`, guideId, preview: "1" }).toString()}`;
 }
 
+/**
+ * The spec's `userId` viewer parameter as an opaque value for one person's interview (or issue, before the
+ * interview exists): the account id itself would land in logs and browser histories. Nothing reads it back;
+ * the viewer takes the person from the session.
+ */
+function opaqueUserParameter(userId: string, scope: string): string {
+  return createHmac("sha256", config().SESSION_SECRET).update(`viewer-user:${userId}:${scope}`).digest("base64url").slice(0, 22);
+}
+
 /** The viewer's address with the spec's query parameters. */
 export function viewerUrl(issue: { id: number; guideId: string }, interviewId: string | null, userId: string, preview = false): string {
   const params = new URLSearchParams({
@@ -43,7 +54,7 @@ export function viewerUrl(issue: { id: number; guideId: string }, interviewId: s
     guideId: issue.guideId,
     issueId: String(issue.id),
     interviewId: interviewId ?? "",
-    userId,
+    userId: opaqueUserParameter(userId, interviewId ?? `issue-${issue.id}`),
     getDataUrl: interviewId ? `/interviews/${interviewId}/answers` : "",
   });
   if (preview) params.set("preview", "1");
