@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { aiStandInUrl, noAiDataDir, noAiPort } from "../../playwright.config";
 import type { ChatRequest } from "../support/ai-stand-in";
@@ -21,6 +21,12 @@ async function interviewAt(page: Page, pageName: string, loopIndex: number | nul
   return id!;
 }
 
+/**
+ * A marker to find this test's request among the AI stand-in's: letters only, since a hex id can be all
+ * digits (8 of them, about 1 run in 40) and then is redacted as a phone number before it is sent.
+ */
+const letterMarker = () => Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
+
 /** The requests the AI stand-in received whose user message contains `marker`. */
 async function aiRequestsWith(marker: string): Promise<ChatRequest[]> {
   const all = (await (await fetch(`${aiStandInUrl}/requests`)).json()) as ChatRequest[];
@@ -38,7 +44,7 @@ async function openRephraseFromViewer(page: Page, interviewId: string, text: str
 test.describe("AI rephrase", () => {
   test("from the interview and back: the AI's text, then the person's own, each saved on the same page", async ({ page, axe }) => {
     const id = await interviewAt(page, "09-Outcome");
-    const marker = randomUUID().slice(0, 8);
+    const marker = letterMarker();
     const typed = `I want my bond back (${marker}). Email me at ana.lim@example.org or call 0412 345 678.`;
     await openRephraseFromViewer(page, id, typed);
 
