@@ -14,6 +14,8 @@ export const FIRST_RUN_AFTER_MS = 60_000;
 /** …then one every this long. */
 export const RUN_EVERY_MS = 60 * 60_000;
 
+const oneLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
+
 export interface HousekeepingCounts {
   sessions: number;
   links: number;
@@ -44,7 +46,7 @@ export async function runHousekeeping(
     try {
       await purge();
     } catch (error) {
-      failures.push(`${what}: ${error instanceof Error ? error.message : String(error)}`.replace(/\s+/g, " "));
+      failures.push(`${what}: ${oneLine(error)}`);
     }
   };
   const started = Date.now();
@@ -99,7 +101,7 @@ export function startHousekeeping({
     timer = setTimeout(() => {
       round = Promise.resolve()
         .then(() => runHousekeeping(db(), clock(), { storage: storage(), log }))
-        .catch((error: unknown) => log(`[housekeeping] failed, will retry in the next round: ${String(error)}`))
+        .catch((error: unknown) => log(`[housekeeping] failed, will retry in the next round: ${oneLine(error)}`))
         .finally(() => {
           if (!stopped) schedule(runEveryMs);
         });
