@@ -52,7 +52,7 @@ try {
   process.exit(1);
 }
 
-const { app, config, prepareDatabase, closeDatabase } = server;
+const { app, config, prepareDatabase, closeDatabase, startHousekeeping } = server;
 let settings;
 try {
   settings = config();
@@ -65,7 +65,7 @@ try {
 
 const workers = development ? 1 : settings.WEB_CONCURRENCY;
 if (cluster.isPrimary && workers > 1) {
-  // The primary only forks and watches the workers; they share the listening socket.
+  // The primary forks and watches the workers (they share the listening socket) and runs housekeeping.
   await closeDatabase();
   runPrimary(workers);
 } else {
@@ -73,6 +73,7 @@ if (cluster.isPrimary && workers > 1) {
 }
 
 function serve() {
+  let housekeeping;
   const listener = app.listen(settings.PORT, settings.HOST, (error) => {
     // Express calls this on a failed listen too (the port is taken, say).
     if (error) {
@@ -80,13 +81,16 @@ function serve() {
       process.exit(1);
     }
     console.log(`Listening on ${settings.PUBLIC_ORIGIN} (${settings.NODE_ENV}${cluster.isWorker ? `, worker ${cluster.worker.id}` : ""})`);
+    // Purging expired data (server/housekeeping.ts): the single process; with workers, the primary does it.
+    if (cluster.isPrimary) housekeeping = startHousekeeping();
   });
   let closing = false;
   function shutdown(signal) {
     if (closing) return;
     closing = true;
     if (cluster.isPrimary) console.log(`${signal} received: closing`);
-    listener.close(() => closeDatabase().finally(() => process.exit(0)));
+    const housekeepingStopped = housekeeping?.stop();
+    listener.close(() => Promise.resolve(housekeepingStopped).then(closeDatabase).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 10_000).unref();
   }
   process.on("SIGTERM", shutdown);
@@ -95,6 +99,7 @@ function serve() {
 
 function runPrimary(count) {
   console.log(`Starting ${count} workers (WEB_CONCURRENCY)`);
+  const housekeeping = startHousekeeping();
   let stopping = false;
   let exitCode = 0;
   const listening = new Set();
@@ -116,6 +121,7 @@ function runPrimary(count) {
   function stop(code) {
     stopping = true;
     exitCode = code;
+    housekeeping.stop();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
     setTimeout(() => process.exit(exitCode), 11_000).unref();

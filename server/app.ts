@@ -13,6 +13,7 @@ import { type Log, prepareDatabase as prepare } from "./database-setup";
 import { viewer } from "./viewer";
 
 export { config, closeDatabase };
+export { startHousekeeping } from "./housekeeping";
 
 /** Run by server.js before it listens (by the primary alone when there are worker processes). */
 export function prepareDatabase(log: Log = console.log): Promise<void> {

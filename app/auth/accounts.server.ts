@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { deleteInBatches, PURGE_BATCH_SIZE } from "../../db/batches";
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { config } from "~/config.server";
@@ -14,6 +15,10 @@ import { newTotpSecret, otpauthUri, qrCodeDataUrl, verifyTotp } from "./totp.ser
 
 export const VERIFY_EMAIL_TTL_MS = 7 * 24 * 60 * 60_000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60_000;
+/** Housekeeping keeps a used (or superseded) link this long after its use… */
+export const USED_LINK_KEPT_MS = 24 * 60 * 60_000;
+/** …and an unused one this long after it expired, so a late click still says "expired" and offers a new link. */
+export const EXPIRED_LINK_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 /** A refusal to show on a form field, with the HTTP status of the answer. */
 export interface FieldError {
@@ -92,6 +97,25 @@ async function consumeToken(tokenHash: string, db: Db): Promise<boolean> {
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Housekeeping: deletes, in batches, the links used (or superseded by a newer one) more than a day ago, and the
+ * unused ones expired more than 7 days ago. Neither can be used any more: a used link reads as invalid whether
+ * its row is there or not. Returns how many went.
+ */
+export function purgeSpentLinks(db: Db, now: Date, batchSize = PURGE_BATCH_SIZE): Promise<number> {
+  const usedBy = new Date(now.getTime() - USED_LINK_KEPT_MS).toISOString();
+  const expiredBy = new Date(now.getTime() - EXPIRED_LINK_KEPT_MS).toISOString();
+  return deleteInBatches(async (limit) => {
+    const spent = db
+      .selectFrom("auth_tokens")
+      .select("id_hash")
+      .where((eb) => eb.or([eb("used_at", "<=", usedBy), eb("expires_at", "<=", expiredBy)]))
+      .limit(limit);
+    const result = await db.deleteFrom("auth_tokens").where("id_hash", "in", spent).executeTakeFirst();
+    return result.numDeletedRows;
+  }, batchSize);
 }
 
 function link(path: string, code: string): string {

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { deleteInBatches, PURGE_BATCH_SIZE } from "../../db/batches";
 import type { Db } from "../../db/database";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
@@ -102,4 +103,23 @@ export async function refuseCostlyUse(feature: CostlyFeature, userId: string, ad
 /** Forgets the attempts of a bucket (a successful sign-in clears the account's failures). */
 export async function clearAttempts(bucket: string, db: Db = database()): Promise<void> {
   await db.deleteFrom("rate_limits").where("bucket", "=", bucket).execute();
+}
+
+/** The longest window of any limit: a row older than this no longer counts (countAttempt would restart it). */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(limits).map((limit) => limit.minutes)) * 60_000;
+/** Housekeeping removes a window this long after the longest window would have ended. */
+export const WINDOW_PURGE_MARGIN_MS = 60 * 60_000;
+
+/**
+ * Housekeeping: deletes, in batches, the windows that started more than the longest window (60 minutes) plus
+ * an hour ago. Whatever its limit, such a window has ended, and countAttempt would start the bucket again at 1,
+ * as it does when the row is missing. Returns how many went.
+ */
+export function purgeOldRateLimitWindows(db: Db, now: Date, batchSize = PURGE_BATCH_SIZE): Promise<number> {
+  const startedBy = new Date(now.getTime() - LONGEST_WINDOW_MS - WINDOW_PURGE_MARGIN_MS).toISOString();
+  return deleteInBatches(async (limit) => {
+    const ended = db.selectFrom("rate_limits").select("bucket").where("window_started_at", "<=", startedBy).limit(limit);
+    const result = await db.deleteFrom("rate_limits").where("bucket", "in", ended).executeTakeFirst();
+    return result.numDeletedRows;
+  }, batchSize);
 }

@@ -1,4 +1,5 @@
 import { createContext, createCookie, redirect, type RouterContextProvider } from "react-router";
+import { deleteInBatches, PURGE_BATCH_SIZE } from "../../db/batches";
 import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
 import { config } from "~/config.server";
@@ -12,6 +13,8 @@ export const SESSION_IDLE_MS = 8 * 60 * 60_000;
 /** Password accepted, second factor pending: this long to finish. */
 export const PENDING_MS = 15 * 60_000;
 const TOUCH_EVERY_MS = 5 * 60_000;
+/** Housekeeping removes a session this long after it stopped working: a margin for clocks that differ a little. */
+export const SESSION_PURGE_MARGIN_MS = 60 * 60_000;
 
 export interface SessionUser {
   id: string;
@@ -162,6 +165,25 @@ export async function endOtherSessions(userId: string, keep: Session | null, db:
   let query = db.deleteFrom("sessions").where((eb) => eb.or([eb("user_id", "=", userId), eb("pending_user_id", "=", userId)]));
   if (keep) query = query.where("id_hash", "!=", keep.idHash);
   await query.execute();
+}
+
+/**
+ * Housekeeping: deletes the sessions that ended (their 7 days, or 15 minutes for a pending second factor, or
+ * 8 hours without a request, as loadSession decides) at least SESSION_PURGE_MARGIN_MS ago, in batches. A
+ * browser that still sends one is answered as for an expired session ("stale"). Returns how many went.
+ */
+export function purgeExpiredSessions(db: Db, now: Date, batchSize = PURGE_BATCH_SIZE): Promise<number> {
+  const endedBy = new Date(now.getTime() - SESSION_PURGE_MARGIN_MS).toISOString();
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS - SESSION_PURGE_MARGIN_MS).toISOString();
+  return deleteInBatches(async (limit) => {
+    const ended = db
+      .selectFrom("sessions")
+      .select("id_hash")
+      .where((eb) => eb.or([eb("expires_at", "<=", endedBy), eb("last_seen_at", "<=", idleSince)]))
+      .limit(limit);
+    const result = await db.deleteFrom("sessions").where("id_hash", "in", ended).executeTakeFirst();
+    return result.numDeletedRows;
+  }, batchSize);
 }
 
 /** The signed-in user of this request, or null. */

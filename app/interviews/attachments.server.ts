@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, opendir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { sql } from "kysely";
+import { PURGE_BATCH_SIZE } from "../../db/batches";
 import type { Db } from "../../db/database";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
@@ -31,11 +33,19 @@ export function detectDocumentType(bytes: Uint8Array): Kind | null {
   return null;
 }
 
+/** A file the storage holds: its key and when it was last written. */
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
+}
+
 /** Where attachment bytes live. The local folder is the default; an object store can implement the same. */
 export interface AttachmentStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Every file held, for housekeeping's sweep of files without a row (a storage without it is not swept). */
+  list?(): AsyncIterable<StoredFile>;
 }
 
 export function localStorage(root = path.resolve(config().DATA_DIR, "attachments")): AttachmentStorage {
@@ -54,6 +64,24 @@ export function localStorage(root = path.resolve(config().DATA_DIR, "attachments
     },
     async delete(key) {
       await rm(file(key), { force: true });
+    },
+    async *list() {
+      async function* walk(dir: string): AsyncGenerator<StoredFile> {
+        const entries = await opendir(dir).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return null;
+          throw error;
+        });
+        if (!entries) return;
+        for await (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(full);
+          else if (entry.isFile()) {
+            const info = await stat(full).catch(() => null);
+            if (info) yield { key: path.relative(root, full).split(path.sep).join("/"), modifiedAt: info.mtime };
+          }
+        }
+      }
+      yield* walk(root);
     },
   };
 }
@@ -76,6 +104,7 @@ export async function storeAttachment(
   const kind = detectDocumentType(bytes);
   if (!kind) return { ok: false, message: attachmentMessages.wrongType };
   const id = randomUUID();
+  // The file's base name is the row's id: housekeeping finds a file's row by it (purgeOrphanedAttachments).
   const key = `${owner.userId}/${id}.${kind.ext}`;
   await storage.put(key, bytes);
   await db
@@ -115,4 +144,83 @@ export async function adoptAttachments(userId: string, interviewId: string, ids:
     .where("id", "in", ids)
     .where("interview_id", "is", null)
     .execute();
+}
+
+/** An upload no saved interview adopted is kept this long; so is a file without a row (it may be being written). */
+export const ATTACHMENT_GRACE_MS = 24 * 60 * 60_000;
+
+/** The row id a stored file belongs to: its base name without the extension (storeAttachment's keys). */
+const idOfKey = (key: string) => path.posix.basename(key).replace(/\.[^.]*$/, "");
+
+/**
+ * Housekeeping for uploads, in batches:
+ * - rows never adopted by a saved interview (interview_id null) uploaded more than ATTACHMENT_GRACE_MS ago,
+ *   unless an interview of the same user names them in its answers (a save whose adoption did not happen):
+ *   the row, then its file;
+ * - files without a row (their interview or user was deleted, which deletes the rows by cascade; an upload
+ *   whose row was never written) last written more than ATTACHMENT_GRACE_MS ago, so an upload being written
+ *   is never touched. Only with a storage that can list its files.
+ * Rows of deleted interviews need no rule: the foreign key deletes them with the interview.
+ */
+export async function purgeOrphanedAttachments(
+  db: Db,
+  now: Date,
+  storage: AttachmentStorage,
+  batchSize = PURGE_BATCH_SIZE,
+): Promise<{ rows: number; files: number }> {
+  const uploadedBy = new Date(now.getTime() - ATTACHMENT_GRACE_MS).toISOString();
+  let rows = 0;
+  for (;;) {
+    const unadopted = db
+      .selectFrom("attachments")
+      .select("id")
+      .where("interview_id", "is", null)
+      .where("created_at", "<=", uploadedBy)
+      .where(({ not, exists, selectFrom, ref }) =>
+        not(
+          exists(
+            selectFrom("interviews")
+              .select("interviews.id")
+              .whereRef("interviews.user_id", "=", "attachments.user_id")
+              .where("interviews.vars", "like", sql<string>`'%' || ${ref("attachments.id")} || '%'`),
+          ),
+        ),
+      )
+      .limit(batchSize);
+    // The conditions are checked again by the delete: a row adopted meanwhile stays.
+    const deleted = await db
+      .deleteFrom("attachments")
+      .where("id", "in", unadopted)
+      .where("interview_id", "is", null)
+      .returning("storage_key")
+      .execute();
+    // The row goes first: a file whose deletion fails is a file without a row, swept by a later run.
+    for (const { storage_key } of deleted) await storage.delete(storage_key);
+    rows += deleted.length;
+    if (deleted.length < batchSize) break;
+  }
+
+  let files = 0;
+  if (!storage.list) return { rows, files };
+  const writtenBy = now.getTime() - ATTACHMENT_GRACE_MS;
+  let batch: string[] = [];
+  const sweep = async () => {
+    const ids = [...new Set(batch.map(idOfKey))];
+    const known = new Set(
+      (await db.selectFrom("attachments").select("storage_key").where("id", "in", ids).execute()).map((row) => row.storage_key),
+    );
+    for (const key of batch) {
+      if (known.has(key)) continue;
+      await storage.delete(key);
+      files += 1;
+    }
+    batch = [];
+  };
+  for await (const file of storage.list()) {
+    if (file.modifiedAt.getTime() > writtenBy) continue;
+    batch.push(file.key);
+    if (batch.length >= batchSize) await sweep();
+  }
+  if (batch.length) await sweep();
+  return { rows, files };
 }

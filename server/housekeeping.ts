@@ -1,0 +1,119 @@
+// Housekeeping: the server purges data nobody can use any more, on a timer of its own (no cron). Each capability
+// owns the rule for its data; this module only calls them, logs, and schedules. The rules and their margins:
+// README, "Housekeeping".
+import type { Db } from "../db/database";
+import { purgeSpentLinks } from "~/auth/accounts.server";
+import { purgeOldRateLimitWindows } from "~/auth/rate-limit.server";
+import { purgeExpiredSessions } from "~/auth/session.server";
+import { database } from "~/db.server";
+import { type AttachmentStorage, localStorage, purgeOrphanedAttachments } from "~/interviews/attachments.server";
+import type { Log } from "./database-setup";
+
+/** The first run comes this long after the server starts (not during start-up's own work)… */
+export const FIRST_RUN_AFTER_MS = 60_000;
+/** …then one every this long. */
+export const RUN_EVERY_MS = 60 * 60_000;
+
+const oneLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
+
+export interface HousekeepingCounts {
+  sessions: number;
+  links: number;
+  rateLimitWindows: number;
+  attachments: number;
+  /** Files without a row (beyond the files of the attachment rows purged). */
+  strayFiles: number;
+}
+
+export interface HousekeepingOptions {
+  storage: AttachmentStorage;
+  log?: Log;
+  batchSize?: number;
+}
+
+/**
+ * One round of every purge, each on its own: one that fails does not stop the others. Logs one line with the
+ * counts when anything was removed, and one line naming what failed (retried next round). Never throws.
+ */
+export async function runHousekeeping(
+  db: Db,
+  now: Date,
+  { storage, log = console.log, batchSize }: HousekeepingOptions,
+): Promise<HousekeepingCounts> {
+  const counts: HousekeepingCounts = { sessions: 0, links: 0, rateLimitWindows: 0, attachments: 0, strayFiles: 0 };
+  const failures: string[] = [];
+  const attempt = async (what: string, purge: () => Promise<void>) => {
+    try {
+      await purge();
+    } catch (error) {
+      failures.push(`${what}: ${oneLine(error)}`);
+    }
+  };
+  const started = Date.now();
+  await attempt("sessions", async () => void (counts.sessions = await purgeExpiredSessions(db, now, batchSize)));
+  await attempt("links", async () => void (counts.links = await purgeSpentLinks(db, now, batchSize)));
+  await attempt("rate-limit windows", async () => void (counts.rateLimitWindows = await purgeOldRateLimitWindows(db, now, batchSize)));
+  await attempt("attachments", async () => {
+    const { rows, files } = await purgeOrphanedAttachments(db, now, storage, batchSize);
+    counts.attachments = rows;
+    counts.strayFiles = files;
+  });
+  const ms = Date.now() - started;
+  if (Object.values(counts).some((count) => count > 0)) {
+    log(
+      `[housekeeping] removed ${counts.sessions} expired sessions, ${counts.links} spent links, ` +
+        `${counts.rateLimitWindows} old rate-limit windows, ${counts.attachments} orphaned attachments, ` +
+        `${counts.strayFiles} files without a row (${ms} ms)`,
+    );
+  }
+  if (failures.length) log(`[housekeeping] failed, will retry in the next round: ${failures.join("; ")}`);
+  return counts;
+}
+
+export interface Housekeeping {
+  /** Stops the timer; resolves when a round under way has ended. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs housekeeping FIRST_RUN_AFTER_MS after the call, then RUN_EVERY_MS after each round ends (rounds never
+ * overlap). The timer is unref'd: it never keeps the process alive. server.js starts it in one process only.
+ */
+export function startHousekeeping({
+  db = database,
+  storage = localStorage,
+  log = console.log,
+  firstRunAfterMs = FIRST_RUN_AFTER_MS,
+  runEveryMs = RUN_EVERY_MS,
+  clock = () => new Date(),
+}: {
+  db?: () => Db;
+  storage?: () => AttachmentStorage;
+  log?: Log;
+  firstRunAfterMs?: number;
+  runEveryMs?: number;
+  clock?: () => Date;
+} = {}): Housekeeping {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<unknown> = Promise.resolve();
+  const schedule = (delay: number) => {
+    timer = setTimeout(() => {
+      round = Promise.resolve()
+        .then(() => runHousekeeping(db(), clock(), { storage: storage(), log }))
+        .catch((error: unknown) => log(`[housekeeping] failed, will retry in the next round: ${oneLine(error)}`))
+        .finally(() => {
+          if (!stopped) schedule(runEveryMs);
+        });
+    }, delay);
+    timer.unref();
+  };
+  schedule(firstRunAfterMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}
