@@ -19,6 +19,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     console.warn(refusalLine({ method: request.method, path: new URL(request.url).pathname }, error.status, cause instanceof Error ? cause.message : error.statusText));
     return;
   }
+  // The router's own check that a POST's Origin matches its address (the edge checks it first: server/app.ts).
+  if (error instanceof Error && error.message.endsWith("Aborting the action.")) {
+    console.warn(refusalLine({ method: request.method, path: new URL(request.url).pathname }, 400, error.message));
+    return;
+  }
   console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
 };
 

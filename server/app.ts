@@ -35,6 +35,7 @@ app.use((req, res, next) => {
   const refused = refusal({
     method: req.method,
     host: req.get("host"),
+    urlHost: req.host,
     protocol: req.protocol,
     origin: req.get("origin"),
     contentLength: req.get("content-length"),

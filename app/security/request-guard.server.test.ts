@@ -15,6 +15,9 @@ describe("requests refused before the app", () => {
   it("refuses a post from another site", () => {
     expect(refusal({ ...base, origin: "https://evil.example" })).toMatchObject({ status: 403, message: "Forms can only be sent from this site." });
     expect(refusal({ ...base, origin: "http://help.example.org" })?.status).toBe(403);
+    // The router builds its URL from the proxy's X-Forwarded-Host: the origin must match that host.
+    expect(refusal({ ...base, publicOrigin: "http://localhost:3000", origin: "https://help.example.org", urlHost: "evil.example" })?.status).toBe(403);
+    expect(refusal({ ...base, publicOrigin: "http://localhost:3000", origin: "https://proxy.example.org", urlHost: "proxy.example.org" })).toBeNull();
   });
 
   it("refuses a declared body over the limit, before reading it", () => {

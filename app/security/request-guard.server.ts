@@ -42,7 +42,10 @@ export type Refusal = { status: 400 | 403 | 405 | 408 | 413; message: string; re
  */
 export function refusal(request: {
   method: string;
+  /** The Host header. */
   host: string | undefined;
+  /** The host the app builds its URLs from: X-Forwarded-Host from the trusted proxy, else the Host header. */
+  urlHost?: string | undefined;
   protocol: string;
   origin: string | undefined;
   contentLength: string | undefined;
@@ -52,7 +55,7 @@ export function refusal(request: {
   if (!request.host?.trim()) return { status: 400, message: messages.host, reason: "no host" };
   if (request.method !== "POST") return null;
   if (request.origin && request.origin !== "null") {
-    const own = new Set([request.publicOrigin, `${request.protocol}://${request.host}`]);
+    const own = new Set([request.publicOrigin, `${request.protocol}://${request.urlHost ?? request.host}`]);
     if (!own.has(request.origin)) return { status: 403, message: messages.origin, reason: "origin of another site" };
   }
   if (request.contentLength && Number(request.contentLength) > MAX_BODY_BYTES) return tooLarge("declared body over the limit");
