@@ -17,7 +17,9 @@ test("2,000 malformed requests: no 5xx, no hang, the server still answers", asyn
   test.setTimeout(120_000);
   const pid = serverPid(port);
   const result = await runFuzz(port, 2_000, seed);
-  test.info().annotations.push({ type: "fuzz", description: `seed ${seed}: ${JSON.stringify(result.byStatus)}` });
+  const note = `seed ${seed}: ${JSON.stringify(result.byStatus)}`;
+  test.info().annotations.push({ type: "fuzz", description: note });
+  console.log(note);
   expect(result.total).toBe(2_000);
   expect(result.failures.map((f) => `${f.label}: ${f.outcome.status ?? f.outcome.outcome} ${f.outcome.body.slice(0, 200)}`), `seed ${seed}`).toEqual([]);
   // Most were answered (a few are cut off by the client on purpose, or closed by the server).
