@@ -1,11 +1,31 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
 import { nonceContext } from "./request-context";
+import { refusalLine } from "./security/request-guard.server";
 import { NonceProvider } from "./ui/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors the router reports. Its own refusals (a POST to a page without an action: 405; an unknown route
+ * asked for data: 404) are expected and logged in one line; anything else is logged whole, as by default.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const cause = (error as { error?: unknown }).error;
+    console.warn(refusalLine({ method: request.method, path: new URL(request.url).pathname }, error.status, cause instanceof Error ? cause.message : error.statusText));
+    return;
+  }
+  // The router's own check that a POST's Origin matches its address (the edge checks it first: server/app.ts).
+  if (error instanceof Error && error.message.endsWith("Aborting the action.")) {
+    console.warn(refusalLine({ method: request.method, path: new URL(request.url).pathname }, 400, error.message));
+    return;
+  }
+  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+};
 
 export default function handleRequest(
   request: Request,

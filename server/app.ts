@@ -1,5 +1,4 @@
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import * as build from "virtual:react-router/server-build";
 import compression from "compression";
 import express from "express";
@@ -8,8 +7,10 @@ import { config } from "~/config.server";
 import { closeDatabase, databaseHandle } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
 import { createNonce, securityHeaders } from "~/security/headers.server";
-import { refusal } from "~/security/request-guard.server";
+import { refusal, refusalLine } from "~/security/request-guard.server";
+import { bodyPolicy, refuse } from "./body-policy";
 import { type Log, prepareDatabase as prepare } from "./database-setup";
+import { routerHandler } from "./router-handler";
 import { viewer } from "./viewer";
 
 export { config, closeDatabase };
@@ -35,14 +36,17 @@ app.use((req, res, next) => {
   const refused = refusal({
     method: req.method,
     host: req.get("host"),
+    urlHost: req.host,
     protocol: req.protocol,
     origin: req.get("origin"),
     contentLength: req.get("content-length"),
     publicOrigin: config().PUBLIC_ORIGIN,
   });
   if (!refused) return next();
-  res.status(refused.status).type("text/plain; charset=utf-8").send(refused.message);
+  refuse(req, res, refused, true);
 });
+// Every POST body is read here once, within the limits, for the viewer and the router alike (docs/decisions/0014).
+app.use(bodyPolicy);
 // The viewer answers before the compression middleware: it compresses its own pages (server/viewer.ts).
 app.use(viewer);
 app.use(compression());
@@ -56,7 +60,7 @@ if (config().NODE_ENV !== "development") {
 }
 
 app.use(
-  createRequestHandler({
+  routerHandler({
     // The build itself, not a function: a function makes the router rebuild its route table on every request.
     build,
     mode: config().NODE_ENV,
@@ -68,3 +72,14 @@ app.use(
     },
   }),
 );
+
+// Errors passed on by Express itself or a static file (a 404 under /assets, a malformed address): a 4xx is
+// expected and logged in one line; anything else is logged whole and answered with a plain 500.
+app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  const status = Number((error as { status?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
+  const expected = Number.isInteger(status) && status >= 400 && status < 500;
+  if (expected) console.warn(refusalLine({ method: req.method, path: req.originalUrl }, status, error instanceof Error ? error.message : "refused"));
+  else console.error(error);
+  if (res.headersSent) return void res.destroy();
+  res.status(expected ? status : 500).type("text/plain; charset=utf-8").send(!expected ? "Something went wrong." : status === 404 ? "Not found." : "The request could not be answered.");
+});

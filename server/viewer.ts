@@ -1,10 +1,9 @@
-import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import express from "express";
 import { clearSessionCookie, loadSession } from "~/auth/session.server";
 import { renderViewerDocument } from "~/viewer/viewer-document";
 import { viewerError, pressViewerButton, showViewer, type ViewerReply, type ViewerRequest } from "~/viewer/viewer-request.server";
-import { MAX_BODY_BYTES } from "~/security/request-guard.server";
+import { postedBody } from "./body-policy";
 
 /**
  * The interview viewer (`/viewer`), served by Express ahead of React Router (and of the compression
@@ -28,7 +27,7 @@ async function serveViewer(req: express.Request, res: express.Response) {
     const request: ViewerRequest = { url, session, inFrame: req.get("sec-fetch-dest") === "iframe" };
     let reply: ViewerReply;
     if (req.method === "POST") {
-      const form = await readForm(req);
+      const form = readForm(res);
       reply = form ? await pressViewerButton(request, form) : viewerError(400, null, "What was sent could not be read.");
     } else {
       reply = await showViewer(request);
@@ -55,29 +54,15 @@ function send(req: express.Request, res: express.Response, reply: ViewerReply) {
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** The posted form: URL-encoded (every page without an upload) read directly, multipart through the fetch API. */
-async function readForm(req: express.Request): Promise<FormData | null> {
-  const type = req.get("content-type") ?? "";
-  try {
-    if (type.startsWith("application/x-www-form-urlencoded")) {
-      const form = new FormData();
-      for (const [name, value] of new URLSearchParams(await readText(req))) form.append(name, value);
-      return form;
-    }
-    const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-    return await new Request("http://localhost/", { method: "POST", headers: { "content-type": type }, body, duplex: "half" } as RequestInit).formData();
-  } catch {
-    return null;
-  }
-}
-
-async function readText(req: express.Request): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new Error("The form is too large.");
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+/**
+ * The posted form, read at the edge within the limits (server/body-policy.ts): URL-encoded (every page without
+ * an upload) from its bytes, multipart already parsed as it streamed.
+ */
+function readForm(res: express.Response): FormData | null {
+  const body = postedBody(res);
+  if (body?.kind === "multipart") return body.form;
+  if (body?.kind !== "urlencoded") return null;
+  const form = new FormData();
+  for (const [name, value] of new URLSearchParams(body.bytes.toString("utf8"))) form.append(name, value);
+  return form;
 }

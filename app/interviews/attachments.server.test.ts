@@ -1,6 +1,14 @@
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { detectDocumentType } from "./attachments.server";
+import { MAX_BODY_BYTES, MAX_FILE_BYTES } from "~/security/request-guard.server";
+import { MAX_ATTACHMENT_BYTES, detectDocumentType } from "./attachments.server";
+
+describe("the upload limit at the edge", () => {
+  it("cuts a file one byte past what an attachment may have, so the size check still refuses it with its message", () => {
+    expect(MAX_FILE_BYTES).toBe(MAX_ATTACHMENT_BYTES + 1);
+    expect(MAX_FILE_BYTES).toBeLessThan(MAX_BODY_BYTES);
+  });
+});
 
 describe("uploads are checked by content, not by name", () => {
   it("knows PDF, Word 97–2003 and Word documents", () => {

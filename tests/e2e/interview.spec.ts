@@ -87,7 +87,9 @@ test.describe("interview", () => {
     const broken = await page.request.post("/viewer?issueId=2", { headers: { "content-type": "multipart/form-data; boundary=none" }, data: "not a form" });
     expect(broken.status()).toBe(400);
     expect(await broken.text()).toContain("What was sent could not be read.");
-    expect((await page.request.fetch("/viewer?issueId=2", { method: "PUT" })).status()).toBe(404);
+    const put = await page.request.fetch("/viewer?issueId=2", { method: "PUT" });
+    expect(put.status()).toBe(405);
+    expect(put.headers().allow).toBe("GET, HEAD, POST");
 
     const session = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("session"))!;
     await page.goto("/");
