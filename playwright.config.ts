@@ -47,7 +47,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@script-only/ },
+    // Specs that speak raw HTTP (no browser) run once, in the js project.
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@script-only/, testIgnore: /(fuzz|request-limits)\.spec\.ts$/ },
   ],
   webServer: [
     {

@@ -7,8 +7,6 @@ import { rawRequest, requestBytes, serverPid } from "../support/raw-http";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "raw HTTP: runs in the js project only");
-
 test("the fuzz targets cover every route module of app/routes.ts", () => {
   expect(Object.keys(fuzzTargets).filter((key) => key !== "viewer").sort()).toEqual(declaredRouteModules().sort());
 });

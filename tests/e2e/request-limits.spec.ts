@@ -7,8 +7,6 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const unreadable = "What was sent could not be read.";
 const tooLarge = "What was sent is too large.";
 
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "raw HTTP: runs in the js project only");
-
 /** Every route with a form action, and /viewer: none may answer a body that is not a form with more than 400. */
 const formRoutes = [
   "/auth/sign-in",
