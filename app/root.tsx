@@ -22,6 +22,9 @@ import { ToastMessage } from "./ui/toast-message";
 import { clearFlashHeader, hasFlash, readToast } from "./ui/toast.server";
 export const links: Route.LinksFunction = () => documentLinks;
 
+// A page that ends in the error boundary keeps the headers of what was thrown (a 429's Retry-After).
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
+
 export const middleware: Route.MiddlewareFunction[] = [
   sessionMiddleware,
   async ({ request }, next) => {

@@ -1,6 +1,7 @@
 import busboy from "busboy";
 import type express from "express";
 import {
+  ALLOWED_METHODS,
   BODY_IDLE_TIMEOUT_MS,
   MAX_BODY_BYTES,
   MAX_FIELD_BYTES,
@@ -31,7 +32,7 @@ export function postedBody(res: express.Response): Body | undefined {
 export function refuse(req: express.Request, res: express.Response, refused: Refusal, close = false): void {
   console.warn(refusalLine({ method: req.method, path: req.originalUrl }, refused.status, refused.reason));
   if (res.headersSent || res.destroyed) return void res.destroy();
-  if (refused.status === 405) res.set("Allow", "GET, HEAD, POST");
+  if (refused.status === 405) res.set("Allow", ALLOWED_METHODS);
   if (close) closeAfterAnswer(req, res);
   res.status(refused.status).type("text/plain; charset=utf-8").send(refused.message);
 }

@@ -21,8 +21,9 @@ export const MAX_FIELD_NAME_BYTES = 200;
 /** A body that sends nothing for this long is refused (408) and its connection closed. */
 export const BODY_IDLE_TIMEOUT_MS = 15_000;
 
+/** The methods every address takes (the `Allow` header of a 405); anything else is refused at the edge. */
 export const ALLOWED_METHODS = "GET, HEAD, POST";
-const ALLOWED = new Set(["GET", "HEAD", "POST"]);
+const ALLOWED = new Set(ALLOWED_METHODS.split(", "));
 
 export const messages = {
   unreadable: "What was sent could not be read.",

@@ -39,6 +39,7 @@ test.describe("limits on costly routes", () => {
 
     const response = await page.goto("/preview/case-summary");
     expect(response?.status()).toBe(429);
+    expect(Number(response?.headers()["retry-after"])).toBeGreaterThan(0);
     await expect(page).toHaveTitle("Too many attempts | Legal Self-Help");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Too many attempts");
     await expect(page.getByText(limitMessage)).toBeVisible();
