@@ -3,6 +3,8 @@ import { describe, expect, test } from "vitest";
 import { getRaw } from "./answers";
 import { ymdToDays } from "./dates";
 import {
+  changeAnswer,
+  confirmFinish,
   currentPage,
   enterPage,
   goBack,
@@ -12,7 +14,7 @@ import {
   type InterviewState,
   type TransitionResult,
 } from "./flow";
-import { renderPage } from "./page-view";
+import { renderPage, reviewAnswers, stepProgress } from "./page-view";
 import { loadGuide, loadGuideObject } from "./guide";
 import type { Guide } from "./types";
 import type { FormValues } from "./validate";
@@ -88,9 +90,13 @@ describe("repeat loop (own fixture)", () => {
     expect(summary?.text).toContain("Your pets: Rex, Tom and Nemo.");
     expect(summary?.text).toContain("$1,203.50");
     expect(getRaw(s.answers, "Pets listed TE")).toBe("Rex, Tom and Nemo");
-    const done = ok(press(g, s, 0));
+    const review = ok(press(g, s, 0));
+    expect(review.outcome).toEqual({ kind: "review" });
+    expect(getRaw(review.state.answers, "A2J Interview Incomplete TF")).toBe(true);
+    const done = ok(confirmFinish(review.state));
     expect(done.outcome).toEqual({ kind: "special", target: "SUCCESS" });
     expect(getRaw(done.state.answers, "A2J Interview Incomplete TF")).toBe(false);
+    expect(done.state.review).toBeUndefined();
   });
 
   test("Back inside a loop shows the earlier iteration's answers", () => {
@@ -248,7 +254,9 @@ describe("page flow edge cases", () => {
     const g = edgeGuide();
     const s = ok(startInterview(g, TODAY)).state;
     expect(getRaw(s.answers, "A2J Interview Incomplete TF")).toBe(true);
-    const r = ok(press(g, s, 3));
+    const review = ok(press(g, s, 3));
+    expect(review.outcome).toEqual({ kind: "review" });
+    const r = ok(confirmFinish(review.state));
     expect(r.outcome).toEqual({ kind: "special", target: "ASSEMBLE" });
     expect(getRaw(r.state.answers, "A2J Interview Incomplete TF")).toBe(false);
   });
@@ -314,9 +322,11 @@ describe("synthetic guide (stress, not timed)", { timeout: 60_000 }, () => {
       if (check) expect(JSON.stringify(b.state)).toBe(JSON.stringify(a.state));
       expect(b.outcome).toEqual(a.outcome);
       steps++;
-      if (a.outcome.kind === "special") {
-        expect(a.outcome.target).toBe("SUCCESS");
-        expect(JSON.stringify(b.state)).toBe(JSON.stringify(a.state));
+      if (a.outcome.kind === "review") {
+        const doneA = ok(confirmFinish(a.state));
+        const doneB = ok(confirmFinish(b.state, { inPlace: true }));
+        expect(doneA.outcome).toMatchObject({ kind: "special", target: "SUCCESS" });
+        expect(JSON.stringify(doneB.state)).toBe(JSON.stringify(doneA.state));
         break;
       }
       expect(a.outcome.kind).toBe("page");
@@ -520,5 +530,125 @@ describe("GOTO to a page that does not exist", () => {
       { page: "A", script: "codeAfter", line: 3, message: 'Page "Gone" does not exist.' },
       { page: "B", script: "codeBefore", line: 1, message: 'Page "Also gone" does not exist.' },
     ]);
+  });
+});
+
+/** The loop guide run to its Summary page with two pets, then its Finish button pressed: the review is open. */
+function atReview(g: Guide): InterviewState {
+  let s = ok(startInterview(g, TODAY)).state;
+  s = ok(press(g, s, 0)).state;
+  s = ok(press(g, s, 0, { "owner name te": "Pat", "user gender": "female" })).state;
+  s = ok(press(g, s, 0, { "pet count nu": "2" })).state;
+  for (const [name, kind, cost] of [["Rex", "dog", "10"], ["Tom", "cat", ""]]) {
+    s = ok(press(g, s, 0, { "pet name te": name!, "pet kind mc": kind! })).state;
+    s = ok(press(g, s, 0, { "pet cost nu": cost!, "pet vaccinated tf": "true" })).state;
+  }
+  expect(currentPage(s)).toBe("Summary");
+  const review = ok(press(g, s, 0));
+  expect(review.outcome).toEqual({ kind: "review" });
+  return review.state;
+}
+
+describe("Check your answers", () => {
+  test("lists every answer in the order asked, grouped by step, loop entries numbered", () => {
+    const g = loopGuide();
+    const s = atReview(g);
+    const steps = reviewAnswers(g, s, TODAY);
+    expect(steps.map((step) => step.title)).toEqual(["Start", "Count", "Each pet"]);
+    expect(steps[0]?.answers.map((a) => [a.question, a.answer, a.entry])).toEqual([
+      ["Your name", "Pat", null],
+      ["Gender", "Female", null],
+    ]);
+    expect(steps[1]?.answers.map((a) => [a.question, a.answer])).toEqual([["Number of pets", "2"]]);
+    expect(steps[2]?.answers.map((a) => [a.entry, a.question, a.answer])).toEqual([
+      [1, "Name", "Rex"],
+      [1, "Kind", "Dog"],
+      [1, "Birthday", "Not answered"],
+      [1, "Yearly cost", "10"],
+      [1, "Vaccinated", "Yes"],
+      [2, "Name", "Tom"],
+      [2, "Kind", "Cat"],
+      [2, "Birthday", "Not answered"],
+      [2, "Yearly cost", "Not answered"],
+      [2, "Vaccinated", "Yes"],
+    ]);
+  });
+
+  test("Change opens the page at its loop entry; its Continue returns to the review with the new answer", () => {
+    const g = loopGuide();
+    const s = atReview(g);
+    const tom = reviewAnswers(g, s, TODAY)[2]!.answers.find((a) => a.answer === "Tom")!;
+    const opened = ok(changeAnswer(g, s, tom.historyIndex));
+    expect(opened.outcome).toEqual({ kind: "page", page: "Pet name" });
+    expect(renderPage(g, opened.state, TODAY)?.fields[0]?.value).toBe("Tom");
+    expect(renderPage(g, opened.state, TODAY)?.answerIndex).toBe(2);
+    // While a page is open for a change, "Confirm and finish" is not possible.
+    expect(confirmFinish(opened.state).ok).toBe(false);
+    const back = ok(press(g, opened.state, 0, { "pet name te": "Tommy", "pet kind mc": "cat" }));
+    expect(back.outcome).toEqual({ kind: "review" });
+    expect(back.state.history).toEqual(s.history);
+    expect(reviewAnswers(g, back.state, TODAY)[2]!.answers.map((a) => a.answer)).toContain("Tommy");
+    expect(getRaw(back.state.answers, "Pet name TE", 1)).toBe("Rex");
+    const done = ok(confirmFinish(back.state));
+    expect(done.outcome).toEqual({ kind: "special", target: "SUCCESS" });
+  });
+
+  test("an invalid change stays on the page; Back from it returns to the review; Back from the review to the finishing page", () => {
+    const g = loopGuide();
+    const s = atReview(g);
+    const owner = reviewAnswers(g, s, TODAY)[0]!.answers[0]!;
+    const opened = ok(changeAnswer(g, s, owner.historyIndex)).state;
+    expect(currentPage(opened)).toBe("Owner");
+    const back = ok(goBack(g, opened));
+    expect(back.outcome).toEqual({ kind: "review" });
+    const left = ok(goBack(g, back.state));
+    expect(left.outcome).toEqual({ kind: "page", page: "Summary" });
+    expect(left.state.review).toBeUndefined();
+    // The finishing page's own buttons work again, and pressing Finish reopens the review.
+    expect(ok(press(g, left.state, 0)).outcome).toEqual({ kind: "review" });
+  });
+
+  test("refuses what does not fit: no review open, a page index that was never visited, a press on the review itself", () => {
+    const g = loopGuide();
+    const started = ok(startInterview(g, TODAY)).state;
+    expect(confirmFinish(started)).toMatchObject({ ok: false, error: { kind: "no-review" } });
+    expect(changeAnswer(g, started, 0)).toMatchObject({ ok: false, error: { kind: "no-review" } });
+    const s = atReview(g);
+    expect(changeAnswer(g, s, 99)).toMatchObject({ ok: false, error: { kind: "missing-page" } });
+    expect(changeAnswer(g, s, 1.5)).toMatchObject({ ok: false, error: { kind: "missing-page" } });
+    expect(press(g, s, 0)).toMatchObject({ ok: false, error: { kind: "no-review" } });
+  });
+});
+
+describe("what a page says about itself", () => {
+  test("step progress counts the guide's steps", () => {
+    const g = loopGuide();
+    expect(stepProgress(g, 0)).toEqual({ number: 1, count: 4 });
+    expect(stepProgress(g, 3)).toEqual({ number: 4, count: 4 });
+    expect(stepProgress(g, 4)).toBeNull();
+    expect(stepProgress({ ...g, steps: [] }, 0)).toBeNull();
+  });
+
+  test("the heading is the question when short, else its first sentence, else the step's name", () => {
+    const g = loopGuide();
+    let s = ok(startInterview(g, TODAY)).state;
+    s = ok(press(g, s, 0)).state;
+    const owner = renderPage(g, s, TODAY)!;
+    expect(owner.heading).toBe("What is your name?");
+    expect(owner.headingIsText).toBe(true);
+    expect(owner.progress).toEqual({ number: 1, count: 4 });
+    // A text field and a choice: each keeps its own label or legend.
+    expect(owner.oneQuestion).toBe(false);
+    const long = (text: string) => ({ ...g, pages: { ...g.pages, Owner: { ...g.pages.Owner!, text } } });
+    const sentence = "Tell us about you. " + "These details go at the top of the letter so that they know who wrote it. ".repeat(3);
+    expect(renderPage(long(sentence), s, TODAY)!.heading).toBe("Tell us about you.");
+    expect(renderPage(long(sentence), s, TODAY)!.headingIsText).toBe(false);
+    expect(renderPage(long("word ".repeat(60)), s, TODAY)!.heading).toBe("Start");
+    s = ok(press(g, s, 0, { "owner name te": "Pat" })).state;
+    s = ok(press(g, s, 0, { "pet count nu": "1" })).state;
+    // Name and kind of one pet answer one question: one fieldset under the heading.
+    const pet = renderPage(g, s, TODAY)!;
+    expect(pet.heading).toBe("What is the name of your first pet?");
+    expect(pet.oneQuestion).toBe(true);
   });
 });

@@ -28,10 +28,33 @@ export interface VisitedPage {
   outerLoopVarValue: number | null;
 }
 
+/** The finishing targets: each first opens "Check your answers", and completes once that is confirmed. */
+export const FINISH_TARGETS = ["SUCCESS", "ASSEMBLE", "ASSEMBLE-SUCCESS"] as const;
+export type FinishTarget = (typeof FINISH_TARGETS)[number];
+
+export function isFinishTarget(target: string): target is FinishTarget {
+  return (FINISH_TARGETS as readonly string[]).includes(target);
+}
+
+/**
+ * A finishing button was pressed and waits for "Confirm and finish" on the review of every answer. While
+ * `changing`, a Change link has reopened a visited page (the history is cut back to it); its next press returns
+ * to the review with the full `history` it was opened with.
+ */
+export interface PendingFinish {
+  target: FinishTarget;
+  url?: string;
+  message?: string;
+  history: VisitedPage[];
+  changing: boolean;
+}
+
 /** Serialisable interview state: the answers plus the visited-page history (last = current page). */
 export interface InterviewState {
   answers: Answers;
   history: VisitedPage[];
+  /** Present while "Check your answers" is open (or one of its Change links). */
+  review?: PendingFinish;
 }
 
 /** A script error, with where it happened. */
@@ -46,12 +69,14 @@ export type FlowError =
   | { kind: "no-such-button"; page: string; message: string }
   | { kind: "not-current-page"; page: string; currentPage: string | null; message: string }
   | { kind: "no-current-page"; page: string; message: string }
+  | { kind: "no-review"; page: string; message: string }
   | { kind: "internal"; page: string; message: string };
 
 /** What happened after a transition. */
 export type Outcome =
   | { kind: "page"; page: string }
   | { kind: "special"; target: SpecialTarget; url?: string; message?: string }
+  | { kind: "review" }
   | { kind: "invalid"; errors: FieldError[] };
 
 export type TransitionResult =
@@ -269,7 +294,71 @@ function enterPageImpl(
 
 /** Go back to the previous visited page, keeping every answer (codeBefore is not re-run). */
 function goBackImpl(guide: Guide, state: InterviewState, opts: TransitionOptions = {}): TransitionResult {
-  return back(guide, { answers: opts.inPlace ? state.answers : cloneAnswers(state.answers), history: state.history });
+  const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
+  if (state.review) {
+    // Back from a page a Change link opened returns to the review; Back from the review, to the finishing page.
+    return state.review.changing ? returnToReview(guide, answers, state.review) : leaveReview(guide, answers, state.history);
+  }
+  return back(guide, { answers, history: state.history });
+}
+
+function returnToReview(guide: Guide, answers: Answers, review: PendingFinish, scriptErrors: FlowScriptError[] = [], traces: string[] = []): TransitionResult {
+  const history = review.history;
+  writeHistory(answers, history);
+  const last = history[history.length - 1];
+  if (last) restoreLoopCounters(guide, answers, last);
+  return { ok: true, state: { answers, history, review: { ...review, changing: false } }, outcome: { kind: "review" }, scriptErrors, traces };
+}
+
+function leaveReview(guide: Guide, answers: Answers, history: VisitedPage[]): TransitionResult {
+  const last = history[history.length - 1];
+  if (!last) return { ok: false, error: { kind: "no-current-page", page: "", message: "The interview has not started." }, scriptErrors: [] };
+  restoreLoopCounters(guide, answers, last);
+  return { ok: true, state: { answers, history }, outcome: { kind: "page", page: last.interviewPage }, scriptErrors: [], traces: [] };
+}
+
+function noReview(): TransitionResult {
+  return { ok: false, error: { kind: "no-review", page: "", message: "There are no answers to check: the interview is not finishing." }, scriptErrors: [] };
+}
+
+/** "Confirm and finish" on the review: the finishing button's own outcome (the interview is complete). */
+function confirmFinishImpl(state: InterviewState, opts: TransitionOptions): TransitionResult {
+  const review = state.review;
+  if (!review || review.changing) return noReview();
+  const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
+  const extra: { url?: string; message?: string } = {};
+  if (review.url) extra.url = review.url;
+  if (review.message) extra.message = review.message;
+  return specialResult(review.target, answers, review.history, extra, [], []);
+}
+
+/** A Change link on the review: reopens a visited page (by its index in the review's history). */
+function changeAnswerImpl(guide: Guide, state: InterviewState, historyIndex: number, opts: TransitionOptions): TransitionResult {
+  const review = state.review;
+  if (!review || review.changing) return noReview();
+  const entry = Number.isInteger(historyIndex) ? review.history[historyIndex] : undefined;
+  if (!entry || !own(guide.pages, entry.interviewPage)) {
+    return { ok: false, error: { kind: "missing-page", page: entry?.interviewPage ?? "", message: `There is no visited page ${historyIndex}.` }, scriptErrors: [] };
+  }
+  const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
+  const history = review.history.slice(0, historyIndex + 1);
+  writeHistory(answers, history);
+  restoreLoopCounters(guide, answers, entry);
+  return { ok: true, state: { answers, history, review: { ...review, changing: true } }, outcome: { kind: "page", page: entry.interviewPage }, scriptErrors: [], traces: [] };
+}
+
+/**
+ * A finishing outcome becomes the review: the answers stay incomplete and the history stays on the finishing
+ * page, so Back from the review returns there.
+ */
+function reviewInstead(result: TransitionResult): TransitionResult {
+  if (!result.ok || result.outcome.kind !== "special" || !isFinishTarget(result.outcome.target)) return result;
+  const { answers, history } = result.state;
+  varSet(answers, INCOMPLETE_VAR, true);
+  const review: PendingFinish = { target: result.outcome.target, history, changing: false };
+  if (result.outcome.url) review.url = result.outcome.url;
+  if (result.outcome.message) review.message = result.outcome.message;
+  return { ...result, state: { answers, history, review }, outcome: { kind: "review" } };
 }
 
 function goToVisitedImpl(guide: Guide, state: InterviewState, historyIndex: number, opts: TransitionOptions): TransitionResult {
@@ -287,6 +376,8 @@ function goToVisitedImpl(guide: Guide, state: InterviewState, historyIndex: numb
 /** "Save & Exit": go to the guide's exit page, marking the interview incomplete. BACK/RESUME there return. */
 function saveAndExitImpl(guide: Guide, state: InterviewState, today: number): TransitionResult {
   const answers = cloneAnswers(state.answers);
+  // Leaving from the review (or a page it opened) returns to the finishing page later, not to the review.
+  if (state.review) state = { answers, history: state.review.history };
   varSet(answers, INCOMPLETE_VAR, true);
   if (guide.exitPage === "") return specialResult("EXIT", answers, state.history, {}, [], []);
   return enter(guide, answers, state.history, guide.exitPage, today, [], []);
@@ -382,7 +473,9 @@ function keepPageAnswersImpl(
   if (!entry || !page) return notCurrentPage(input.pageName, entry, []);
   const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
   keepValidValues(answers, page, entry, input.values, today);
-  return { ok: true, state: { answers, history: state.history }, outcome: { kind: "page", page: page.name }, scriptErrors: [], traces: [] };
+  const kept: InterviewState = { answers, history: state.history };
+  if (state.review) kept.review = state.review;
+  return { ok: true, state: kept, outcome: { kind: "page", page: page.name }, scriptErrors: [], traces: [] };
 }
 
 /**
@@ -410,6 +503,7 @@ function submitPageImpl(
     return { ok: false, error: { kind: "no-such-button", page: page.name, message: `The page "${page.name}" has no button ${input.buttonIndex}.` }, scriptErrors };
   }
   const history = state.history; // never mutated: transitions build new arrays
+  if (state.review && !state.review.changing) return noReview();
   if (button.next === "BACK" || button.next === "RESUME") {
     // Back never blocks and never loses what was typed: valid fields and the button value are kept,
     // invalid ones are dropped, codeAfter is skipped (as in A2J), the loop counter is still applied.
@@ -417,6 +511,7 @@ function submitPageImpl(
     const index = keepValidValues(answers, page, entry, input.values, today);
     if (button.name !== "") varSet(answers, button.name, button.value, index);
     applyRepeatVarSet(answers, button);
+    if (state.review) return returnToReview(guide, answers, state.review, scriptErrors, traces);
     return back(guide, { answers, history }, scriptErrors, traces);
   }
 
@@ -438,6 +533,8 @@ function submitPageImpl(
   traces.push(...r.traces);
 
   applyRepeatVarSet(answers, button);
+  // A page a Change link opened: once pressed, back to the review (its codeAfter has run, its GOTO is not taken).
+  if (state.review) return returnToReview(guide, answers, state.review, scriptErrors, traces);
 
   if (isSpecialTarget(button.next)) {
     const extra: { url?: string; message?: string } = {};
@@ -500,6 +597,8 @@ export function resumeInterview(guide: Guide, saved: Answers | string, today: nu
  * unchanged) → store fields and the button's name=value at the loop index → FAIL/BACK/RESUME → codeAfter (its
  * GOTO wins over the button's page target) → repeatVarSet (`=1`, `+=1`) → special targets (SUCCESS, EXIT,
  * ASSEMBLE, ASSEMBLE-SUCCESS, MESSAGE) → enter the next page (codeBefore, GOTO chain). A blank target stays.
+ * A finishing target (SUCCESS, ASSEMBLE, ASSEMBLE-SUCCESS) first opens "Check your answers" (outcome "review",
+ * `state.review` set); `confirmFinish` then completes. On a page a Change link opened, a press returns there.
  */
 export function submitPage(
   guide: Guide,
@@ -508,7 +607,17 @@ export function submitPage(
   today: number,
   opts: TransitionOptions = {},
 ): TransitionResult {
-  return guarded(() => submitPageImpl(guide, state, input, today, opts));
+  return guarded(() => reviewInstead(submitPageImpl(guide, state, input, today, opts)));
+}
+
+/** "Confirm and finish" on "Check your answers": the finishing button's own outcome (SUCCESS, ASSEMBLE…). */
+export function confirmFinish(state: InterviewState, opts: TransitionOptions = {}): TransitionResult {
+  return guarded(() => confirmFinishImpl(state, opts));
+}
+
+/** A Change link on "Check your answers": reopens that visited page; its next press returns to the review. */
+export function changeAnswer(guide: Guide, state: InterviewState, historyIndex: number, opts: TransitionOptions = {}): TransitionResult {
+  return guarded(() => changeAnswerImpl(guide, state, historyIndex, opts));
 }
 
 /**

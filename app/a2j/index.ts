@@ -54,8 +54,12 @@ export { escapeHtml, renderMacros, resolvePopups } from "./macros";
 
 // Page flow (transitions) and the render model of a page
 export {
+  FINISH_TARGETS,
   MAX_JUMPS,
+  changeAnswer,
+  confirmFinish,
   createInterviewState,
+  isFinishTarget,
   currentPage,
   enterPage,
   goBack,
@@ -68,16 +72,18 @@ export {
 } from "./flow";
 export type {
   FlowError,
+  FinishTarget,
   FlowScriptError,
   InterviewState,
+  PendingFinish,
   Outcome,
   SubmitInput,
   TransitionOptions,
   TransitionResult,
   VisitedPage,
 } from "./flow";
-export { renderPage, visitedPages } from "./page-view";
-export type { ButtonView, FieldView, PageView, PopupView, RenderOptions, VisitedPageView } from "./page-view";
+export { plainText, renderPage, reviewAnswers, stepProgress, visitedPages } from "./page-view";
+export type { ButtonView, FieldView, PageView, PopupView, RenderOptions, ReviewAnswer, ReviewStep, StepProgress, VisitedPageView } from "./page-view";
 export { DEFAULT_PROMPTS, validatePage } from "./validate";
 export type { FieldError, FormValues } from "./validate";
 

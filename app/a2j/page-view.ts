@@ -56,6 +56,14 @@ export interface PopupView {
 export interface PageView {
   name: string;
   step: { index: number; number: string; text: string };
+  /** Where the page's step sits among the guide's steps ("Step 2 of 5"); null when the guide has none. */
+  progress: StepProgress | null;
+  /** What the page asks, as plain text: its question when short, else its first sentence, else its step's name. */
+  heading: string;
+  /** The heading already says the whole question text (which then need not be shown again). */
+  headingIsText: boolean;
+  /** The page's fields answer one question: the viewer groups them in a fieldset under the heading. */
+  oneQuestion: boolean;
   /** Loop index the fields are bound to (1 outside loops). */
   answerIndex: number;
   text: string;
@@ -196,13 +204,20 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   }
   const step = guide.steps[page.step];
   const override = getRaw(answers, `A2J Step ${page.step}`);
+  const stepText = typeof override === "string" && override.trim() !== "" ? escapeHtml(override) : (step?.text ?? "");
+  const question = plainText(text);
+  const heading = headingOf(question, plainText(stepText));
   return {
     name: page.name,
     step: {
       index: page.step,
       number: step?.number ?? String(page.step),
-      text: typeof override === "string" && override.trim() !== "" ? escapeHtml(override) : (step?.text ?? ""),
+      text: stepText,
     },
+    progress: stepProgress(guide, page.step),
+    heading,
+    headingIsText: heading === question && !/<(a|img|audio|video)\b/i.test(text),
+    oneQuestion: answersOneQuestion(fields),
     answerIndex: idx,
     text,
     textCitation,
@@ -222,6 +237,59 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
     isExitPage: page.name === guide.exitPage,
     allowNavigation: getRaw(answers, "A2J Navigation TF") !== false,
   };
+}
+
+/** "Step 2 of 5": a page's step among the guide's steps (1-based), or null when the guide has no such step. */
+export interface StepProgress {
+  number: number;
+  count: number;
+}
+
+export function stepProgress(guide: Guide, stepIndex: number): StepProgress | null {
+  const count = guide.steps.length;
+  return Number.isInteger(stepIndex) && stepIndex >= 0 && stepIndex < count ? { number: stepIndex + 1, count } : null;
+}
+
+/** Text without markup or repeated spaces. */
+export function plainText(html: string): string {
+  return decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+}
+
+const HEADING_MAX = 120;
+
+/** Shortens to a whole word with an ellipsis. */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  if (space > max / 2) cut = cut.slice(0, space);
+  return cut.trimEnd() + "…";
+}
+
+/**
+ * A page's heading from its question text: the whole text when short; else its first sentence when that is
+ * short (a question usually comes first: "Who owes you the money?"), else the step's name, else the text cut.
+ */
+function headingOf(question: string, stepText: string): string {
+  if (question !== "" && question.length <= HEADING_MAX) return question;
+  const first = question.match(/^.+?[.?!:](?=\s|$)/)?.[0];
+  if (first && first.length <= HEADING_MAX) return first;
+  if (stepText !== "") return stepText;
+  return question === "" ? "Question" : shorten(question, HEADING_MAX);
+}
+
+const CHOICE_TYPES = new Set(["radio", "gender"]);
+
+/**
+ * Whether a page's fields answer one question (and so belong in one fieldset under the page's heading): the
+ * options of one radio group alone, or several fields none of which is a choice (a name in parts, an address,
+ * one entry of a loop). A single field has its own label; a choice beside other fields keeps its own legend.
+ */
+function answersOneQuestion(fields: FieldView[]): boolean {
+  const shown = fields.filter((f) => f.type !== "button");
+  const choices = new Set(shown.filter((f) => CHOICE_TYPES.has(f.type)).map((f) => f.inputName));
+  if (choices.size > 0) return choices.size === 1 && shown.every((f) => CHOICE_TYPES.has(f.type));
+  return shown.length >= 2;
 }
 
 /** One entry of the "My progress" list of visited pages. */
@@ -258,6 +326,96 @@ export function visitedPages(guide: Guide, state: InterviewState, today: number,
         current: i === state.history.length - 1,
       };
     });
+  } catch {
+    return [];
+  }
+}
+
+/** One answer on "Check your answers". */
+export interface ReviewAnswer {
+  /** The page's position in the review's history (pass to `changeAnswer`). */
+  historyIndex: number;
+  question: string;
+  answer: string;
+  /** The loop entry the answer belongs to (1, 2…), null outside loops. */
+  entry: number | null;
+}
+
+/** The answers of one step, in the order they were asked. */
+export interface ReviewStep {
+  title: string;
+  answers: ReviewAnswer[];
+}
+
+const NOT_ANSWERED = "Not answered";
+
+function shownAnswer(value: AnswerValue): string {
+  return isBlank(value) ? NOT_ANSWERED : storedText(value);
+}
+
+/** The answers a visited page gave: its fields (a radio group as one answer), or the choice of its buttons. */
+function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: number, today: number): { question: string; answer: string }[] {
+  const answers = state.answers;
+  const label = (html: string) => plainText(renderMacros(html, answers, today));
+  const pageHeading = headingOf(label(page.text), "");
+  const out: { question: string; answer: string }[] = [];
+  const seenRadios = new Set<string>();
+  page.fields.forEach((field, i) => {
+    if (field.type === "button" || field.name === "") return;
+    const stored = getRaw(answers, field.name, index);
+    const question = label(field.label) || pageHeading;
+    if (field.type === "radio") {
+      const name = inputName(field, i);
+      if (seenRadios.has(name)) return;
+      seenRadios.add(name);
+      const chosen = page.fields.find((f) => f.type === "radio" && f.name === field.name && f.value === storedText(stored));
+      out.push({ question: pageHeading, answer: chosen ? label(chosen.label) || chosen.value : shownAnswer(stored) });
+    } else if (field.type === "checkbox" || field.type === "checkboxNOTA" || field.type === "checkboxmultiple") {
+      out.push({ question, answer: stored === true || stored === "true" ? "Yes" : "No" });
+    } else if (field.type === "textpick") {
+      const option = listOptions(field).find((o) => o.value === storedText(stored));
+      out.push({ question, answer: option ? label(option.label) : shownAnswer(stored) });
+    } else if (field.type === "attachment") {
+      out.push({ question, answer: isBlank(stored) ? "No file" : "A file is attached" });
+    } else {
+      out.push({ question, answer: shownAnswer(stored) });
+    }
+  });
+  const choices = page.buttons.filter((b) => b.next !== "BACK" && b.next !== "RESUME");
+  if (out.length === 0 && choices.length > 1) {
+    const pressed = choices.find((b) => b.name !== "" && storedText(getRaw(answers, b.name, index)) === b.value);
+    if (pressed) out.push({ question: pageHeading, answer: label(pressed.label) });
+  }
+  return out;
+}
+
+/**
+ * "Check your answers": every answer given on the pages visited, in the order asked, grouped by step (a step
+ * met again later joins its first group), loop pages with their entry number. Reads the review's history
+ * when one is open, else the state's. Never throws.
+ */
+export function reviewAnswers(guide: Guide, state: InterviewState, today: number): ReviewStep[] {
+  try {
+    const history = state.review?.history ?? state.history;
+    const steps = new Map<number, ReviewStep>();
+    const seen = new Set<string>();
+    history.forEach((entry, historyIndex) => {
+      const key = `${entry.interviewPage}\u0000${entry.repeatVarValue}\u0000${entry.outerLoopVarValue}`;
+      const page = own(guide.pages, entry.interviewPage);
+      if (!page || seen.has(key)) return;
+      seen.add(key);
+      const loop = page.repeatVar !== "" ? answerIndex(entry) : null;
+      const found = pageAnswers(guide, page, state, loop ?? 1, today);
+      if (found.length === 0) return;
+      let step = steps.get(page.step);
+      if (!step) {
+        const stepText = guide.steps[page.step]?.text ?? "";
+        step = { title: plainText(stepText) || `Step ${page.step + 1}`, answers: [] };
+        steps.set(page.step, step);
+      }
+      for (const a of found) step.answers.push({ historyIndex, question: a.question, answer: a.answer, entry: loop });
+    });
+    return [...steps.values()];
   } catch {
     return [];
   }

@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { getRaw } from "./answers";
 import { ymdToDays } from "./dates";
-import { currentPage, resumeInterview, saveAndExit, goBack, startInterview, submitPage, type InterviewState, type TransitionResult } from "./flow";
-import { renderPage } from "./page-view";
+import { confirmFinish, currentPage, resumeInterview, saveAndExit, goBack, startInterview, submitPage, type InterviewState, type TransitionResult } from "./flow";
+import { renderPage, reviewAnswers } from "./page-view";
 import { loadGuide } from "./guide";
 import type { Guide } from "./types";
 import type { FormValues } from "./validate";
@@ -59,6 +59,14 @@ class Runner {
     const before = this.page;
     this.state = r.state;
     if (r.outcome.kind === "page" && this.page !== before) this.visited.push(this.page);
+    return r;
+  }
+  /** "Confirm and finish" on "Check your answers". */
+  confirm(): TransitionResult {
+    const r = confirmFinish(this.state);
+    this.last = r;
+    if (!r.ok) throw new Error(r.error.message);
+    this.state = r.state;
     return r;
   }
   get(name: string) {
@@ -120,7 +128,20 @@ describe("Re-Entry Navigator", () => {
     run.press("Continue");
     run.press("Continue", { "opt in choice mc": "text" });
     run.press("Continue", { "phone te": "5551234567", "date next visit da": "04/01/2024" });
-    const end = run.press("Finish");
+    const review = run.press("Finish");
+    expect(review.ok && review.outcome).toEqual({ kind: "review" });
+    const steps = reviewAnswers(guide, run.state, TODAY);
+    expect(steps.map((step) => step.title)).toEqual(["Basic Information", "Conditions of Release", "The End"]);
+    expect(steps[0]?.answers.slice(0, 4).map((a) => [a.question, a.answer])).toEqual([
+      ["First:", "Ann"],
+      ["Middle:", "Not answered"],
+      ["Last:", "Lee"],
+      ["Gender for avatar", "Female"],
+    ]);
+    // A page answered by one of its buttons shows the button pressed.
+    expect(steps[0]?.answers[4]).toMatchObject({ answer: "Already released" });
+    expect(steps[2]?.answers).toContainEqual(expect.objectContaining({ question: "Phone number: enter just numbers, no - or / or ()", answer: "5551234567" }));
+    const end = run.confirm();
     expect(end.ok && end.outcome).toEqual({ kind: "special", target: "ASSEMBLE-SUCCESS" });
     expect(run.visited).toEqual([
       "1-Introduction",

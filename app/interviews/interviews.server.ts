@@ -93,8 +93,10 @@ export async function loadInterview(userId: string, id: string, db: Db = databas
 /** The engine's state from an interview's stored columns. */
 export function interviewState(row: { vars: string; engine_state: string }): InterviewState {
   const answers = answersFromJSON(row.vars);
-  const { history } = JSON.parse(row.engine_state) as { history?: InterviewState["history"] };
-  return { answers: answers.ok ? answers.value : {}, history: history ?? [] };
+  const { history, review } = JSON.parse(row.engine_state) as Partial<InterviewState>;
+  const state: InterviewState = { answers: answers.ok ? answers.value : {}, history: history ?? [] };
+  if (review) state.review = review;
+  return state;
 }
 
 // Every page step saves: the update is compiled once.
@@ -105,7 +107,7 @@ const updateInterview = compiledOnce(
 
 /**
  * Saves an interview: created as Draft on its first save, updated afterwards. The answers are kept
- * in A2J's JSON form and as ANX; the engine state keeps the page history.
+ * in A2J's JSON form and as ANX; the engine state keeps the page history and an open "Check your answers".
  */
 export async function saveInterview(
   interview: { id: string | null; userId: string; issueId: number; status: InterviewStatus; state: InterviewState; title: string },
@@ -116,7 +118,7 @@ export async function saveInterview(
     status: interview.status,
     vars: JSON.stringify(answersToJSON(interview.state.answers)),
     xml: answersToANX(interview.state.answers, interview.title),
-    engine_state: JSON.stringify({ history: interview.state.history }),
+    engine_state: JSON.stringify({ history: interview.state.history, review: interview.state.review }),
     updated_at: now,
   };
   if (interview.id) {

@@ -4,6 +4,7 @@ import { notFound, parseId } from "~/http.server";
 import { findInterview } from "~/interviews/interviews.server";
 import { createInterviewToken } from "~/viewer/token.server";
 import { viewerUrl } from "~/viewer/viewer.server";
+import { interviewHostTitle } from "~/viewer/viewer-request.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
@@ -11,7 +12,7 @@ import type { Route } from "./+types/issues.$issueId.interviews";
 export const handle = { scripts: ["/scripts/interview-host.js"] };
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data ? `${data.issue.name}: interview | Legal Self-Help` : "Interview | Legal Self-Help" }];
+  return [{ title: data ? (data.title ?? `${data.issue.name}: interview | Legal Self-Help`) : "Interview | Legal Self-Help" }];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -22,11 +23,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!issue) notFound(request);
   const interview = params.interviewId ? await findInterview(user.id, params.interviewId) : null;
   if (params.interviewId && (!interview || interview.issueId !== issue.id)) notFound(request);
-  const base = { issue: { id: issue.id, name: issue.name, country: issue.country } };
+  const base = { issue: { id: issue.id, name: issue.name, country: issue.country }, title: null as string | null };
   if (!issue.guideId) return { ...base, state: "unavailable" as const };
   if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
   return {
     ...base,
+    // The step's page title, as the viewer's (the message layer keeps it up to date as the frame moves on).
+    title: await interviewHostTitle(user, issue.id, interview?.id ?? null),
     state: "open" as const,
     viewerSrc: viewerUrl({ id: issue.id, guideId: issue.guideId }, interview?.id ?? null, user.id),
     token: interview ? createInterviewToken(interview.id, user.id) : "",

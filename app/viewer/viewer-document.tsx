@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { DocumentMeta, documentLinks } from "~/ui/document-head";
 import { ViewerOutcome } from "./viewer-outcome";
 import { ViewerPageView } from "./viewer-page";
+import { ViewerReview } from "./viewer-review";
 import type { ViewerView } from "./viewer-request.server";
 
 /**
@@ -15,14 +16,20 @@ export function renderViewerDocument(view: ViewerView, nonce: string): string {
       <html lang="en">
         <head>
           <DocumentMeta />
-          <title>{view.title ? `${view.title} | Interview` : "Interview"}</title>
+          <title>{"documentTitle" in view ? view.documentTitle : view.title ? `${view.title} | Interview` : "Interview"}</title>
           {documentLinks.map((link) => (
             <link key={link.rel} {...link} />
           ))}
         </head>
         <body className="bare">
           <main id="main-content" tabIndex={-1} aria-label="Interview">
-            {"outcome" in view ? <ViewerOutcome title={view.title ?? "Interview"} outcome={view.outcome} /> : <ViewerPageView {...view} />}
+            {"outcome" in view ? (
+              <ViewerOutcome title={view.title ?? "Interview"} outcome={view.outcome} />
+            ) : "review" in view ? (
+              <ViewerReview {...view} />
+            ) : (
+              <ViewerPageView {...view} />
+            )}
           </main>
           <script src="/scripts/viewer.js" nonce={nonce} defer />
         </body>

@@ -3,7 +3,8 @@ import type { ButtonView, FieldView, PageView } from "~/a2j";
 /** A page of the interview as the viewer renders it: the engine's view with author HTML already sanitised. */
 export type ViewerPage = PageView;
 
-const SPECIAL_TOP = new Set(["EXIT", "SUCCESS", "ASSEMBLE", "ASSEMBLE-SUCCESS"]);
+// The finishing buttons stay in the frame: they open "Check your answers", whose "Confirm and finish" ends.
+const SPECIAL_TOP = new Set(["EXIT"]);
 
 function Html({ html, className, as: Tag = "div", id }: { html: string; className?: string; as?: "div" | "span"; id?: string }) {
   if (!html) return null;
@@ -158,17 +159,19 @@ function Attachment({ field }: { field: FieldView }) {
   );
 }
 
-/** Radio fields of one variable, and gender choices, as one group. */
-function RadioGroup({ fields, legend }: { fields: FieldView[]; legend: string }) {
+/**
+ * Radio fields of one variable, and gender choices, as one group: a fieldset of its own, or (`bare`) only the
+ * options, when the group is the page's one question and the page's fieldset holds it.
+ */
+function RadioGroup({ fields, legend, bare = false }: { fields: FieldView[]; legend: string; bare?: boolean }) {
   const first = fields[0]!;
   const error = fields.find((f) => f.error);
   const options =
     first.type === "radio"
       ? fields.map((f) => ({ key: f.index, value: f.optionValue, label: f.label, checked: f.checked }))
       : first.options.map((o, i) => ({ key: i, value: o.value, label: o.label, checked: first.value === o.value }));
-  return (
-    <fieldset className={`field fieldset${error ? " field--invalid" : ""}`} aria-describedby={error ? errorId(error) : undefined}>
-      <legend className="fieldset__legend">{first.type === "radio" ? legend : plainText(first.label) || legend}</legend>
+  const choices = (
+    <>
       {options.map((option, i) => (
         <div key={option.key} className="field--check">
           <input
@@ -190,6 +193,13 @@ function RadioGroup({ fields, legend }: { fields: FieldView[]; legend: string })
           {error.error}
         </p>
       ) : null}
+    </>
+  );
+  if (bare) return <div className={`field${error ? " field--invalid" : ""}`}>{choices}</div>;
+  return (
+    <fieldset className={`field fieldset${error ? " field--invalid" : ""}`} aria-describedby={error ? errorId(error) : undefined}>
+      <legend className="fieldset__legend">{first.type === "radio" ? legend : plainText(first.label) || legend}</legend>
+      {choices}
     </fieldset>
   );
 }
@@ -204,12 +214,12 @@ function groupFields(fields: FieldView[]): FieldView[][] {
   return groups;
 }
 
-function Field({ group, legend, rephrasable }: { group: FieldView[]; legend: string; rephrasable: string[] }) {
+function Field({ group, legend, rephrasable, bare }: { group: FieldView[]; legend: string; rephrasable: string[]; bare: boolean }) {
   const field = group[0]!;
   switch (field.type) {
     case "radio":
     case "gender":
-      return <RadioGroup fields={group} legend={legend} />;
+      return <RadioGroup fields={group} legend={legend} bare={bare} />;
     case "checkbox":
     case "checkboxNOTA":
     case "checkboxmultiple":
@@ -250,7 +260,10 @@ function Button({ button, preview, implicit = false }: { button: ButtonView; pre
 
 export interface ViewerPageProps {
   page: ViewerPage;
+  /** The guide's title. */
   title: string;
+  /** The document's title: the page's heading and step (app/viewer/titles.ts). */
+  documentTitle: string;
   action: string;
   preview: boolean;
   interviewId: string | null;
@@ -262,12 +275,59 @@ export interface ViewerPageProps {
   rephrasable: string[];
 }
 
+/**
+ * The page's heading, which focus moves to after each step: by the message layer (public/scripts/viewer.js)
+ * and, without script, by autofocus on the page that follows a save.
+ */
+function Heading({ page, focus }: { page: ViewerPage; focus: boolean }) {
+  return (
+    <h1 className="viewer__heading" id="viewer-heading" tabIndex={-1} autoFocus={focus || undefined}>
+      {page.heading}
+    </h1>
+  );
+}
+
+/** The error summary; focus moves to it when the page comes back with errors (viewer.js, and autofocus). */
+function ErrorSummary({ page }: { page: ViewerPage }) {
+  return page.errors.length ? (
+    <div className="error-summary" role="alert" aria-labelledby="viewer-errors-title" tabIndex={-1} autoFocus data-error-summary="">
+      <h2 id="viewer-errors-title" className="error-summary__title">
+        There is a problem
+      </h2>
+      <ul className="error-summary__list">
+        {page.errors.map((error) => (
+          <li key={error.fieldIndex}>
+            <a href={`#field-${error.fieldIndex}`}>{error.message}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  ) : null;
+}
+
 export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable }: ViewerPageProps) {
-  const legend = plainText(page.text).slice(0, 200) || "Choose one";
+  const legend = page.heading;
   const hasFile = page.fields.some((f) => f.type === "attachment");
+  const groups = groupFields(page.fields).filter((group) => group[0]!.type !== "button");
+  const question = (
+    <>
+      {page.headingIsText ? null : <Html className="viewer__question prose" html={page.text} />}
+      {page.help ? (
+        <details className="viewer__help">
+          <summary>{plainText(page.learn) || "Learn More"}</summary>
+          <Html className="prose" html={page.help} />
+          {page.helpImageURL ? <img src={page.helpImageURL} alt={page.helpAltText} className="viewer__help-image" /> : null}
+        </details>
+      ) : null}
+      {groups.map((group) => (
+        <Field key={group[0]!.index} group={group} legend={legend} rephrasable={rephrasable} bare={page.oneQuestion} />
+      ))}
+    </>
+  );
+  const choiceError = page.oneQuestion ? page.fields.find((f) => f.error && (f.type === "radio" || f.type === "gender")) : undefined;
   return (
     <div className="viewer" data-viewer="" data-page={`${page.name}:${page.answerIndex}`} data-interview-id={interviewId ?? undefined} data-saved={saved ? "true" : undefined}>
-      <h1 className="viewer__title">{title}</h1>
+      <p className="viewer__title">{title}</p>
       {page.step.text || page.step.number ? (
         <p className="viewer__step">
           Step {page.step.number}
@@ -275,37 +335,26 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
         </p>
       ) : null}
       {preview ? <p className="viewer__preview">Preview: nothing you enter is saved.</p> : null}
-      {page.errors.length ? (
-        <div className="error-summary" role="alert" aria-labelledby="viewer-errors-title" tabIndex={-1} autoFocus>
-          <h2 id="viewer-errors-title" className="error-summary__title">
-            There is a problem
-          </h2>
-          <ul className="error-summary__list">
-            {page.errors.map((error) => (
-              <li key={error.fieldIndex}>
-                <a href={`#field-${error.fieldIndex}`}>{error.message}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary page={page} />
       <form method="post" action={action} encType={hasFile ? "multipart/form-data" : undefined} className="viewer__form" noValidate>
         <input type="hidden" name="_page" value={page.name} />
         {previewState ? <input type="hidden" name="_state" value={previewState} /> : null}
         {/* Enter in a text field presses the form's first submit button: make that the page's own first
             button, not Back or "Rephrase with AI", which come earlier in the form. */}
         {page.buttons[0] ? <Button button={page.buttons[0]} preview={preview} implicit /> : null}
-        <Html className="viewer__question prose" html={page.text} />
-        {page.help ? (
-          <details className="viewer__help">
-            <summary>{plainText(page.learn) || "Learn More"}</summary>
-            <Html className="prose" html={page.help} />
-            {page.helpImageURL ? <img src={page.helpImageURL} alt={page.helpAltText} className="viewer__help-image" /> : null}
-          </details>
-        ) : null}
-        {groupFields(page.fields).map((group) => (
-          <Field key={group[0]!.index} group={group} legend={legend} rephrasable={rephrasable} />
-        ))}
+        {page.oneQuestion ? (
+          <fieldset className="viewer__question-group" aria-describedby={choiceError ? errorId(choiceError) : undefined}>
+            <legend className="viewer__legend">
+              <Heading page={page} focus={saved && !page.errors.length} />
+            </legend>
+            {question}
+          </fieldset>
+        ) : (
+          <>
+            <Heading page={page} focus={saved && !page.errors.length} />
+            {question}
+          </>
+        )}
         <div className="button-row viewer__buttons">
           {page.canGoBack ? (
             <button type="submit" name="_intent" value="back" className="button button--secondary" formNoValidate>

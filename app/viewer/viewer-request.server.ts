@@ -2,13 +2,27 @@ import { rephraseUrl } from "~/ai/rephrase";
 import { endSession, type Session, type SessionUser } from "~/auth/session.server";
 import type { OutcomeView } from "./viewer-outcome";
 import type { ViewerPageProps } from "./viewer-page";
-import { type OpenViewer, openViewer, parseViewerTarget, type PressResult, pressButton, rephrasableInputs, type ViewerTarget, viewerPage, viewerUrl } from "./viewer.server";
+import type { ViewerReviewProps } from "./viewer-review";
+import { interviewPageTitle, reviewTitle } from "./titles";
+import {
+  type OpenViewer,
+  openViewer,
+  parseViewerTarget,
+  type PressResult,
+  pressButton,
+  rephrasableInputs,
+  reviewing,
+  type ViewerTarget,
+  viewerPage,
+  viewerReview,
+  viewerUrl,
+} from "./viewer.server";
 
 /**
  * What the viewer shows: a page of the interview, or what happened instead (ended, saved and signed out, an
  * error…), under the guide's title when the interview could be opened.
  */
-export type ViewerView = { title: string | null; outcome: OutcomeView } | ViewerPageProps;
+export type ViewerView = { title: string | null; outcome: OutcomeView } | ViewerPageProps | ViewerReviewProps;
 
 /** The viewer's answer to a request: a page to render with its status, or a redirect. */
 export type ViewerReply =
@@ -44,9 +58,15 @@ async function open(request: ViewerRequest, carried: string | null = null): Prom
   return { user, target, opened };
 }
 
+/** What the titles name the interview by: its issue, or in preview its guide. */
+export function interviewSubject(opened: OpenViewer): string {
+  return opened.issue?.name ?? opened.guide.title;
+}
+
 function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonNullable<ReturnType<typeof viewerPage>>, saved: boolean, state = opened.state): ViewerPageProps {
   return {
     title: opened.guide.title,
+    documentTitle: interviewPageTitle(page, interviewSubject(opened)),
     page,
     action: request.url.pathname + request.url.search,
     preview: target.preview,
@@ -57,6 +77,38 @@ function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonN
   };
 }
 
+function reviewView(request: ViewerRequest, { target, opened }: Opened, saved: boolean): ViewerReviewProps {
+  return {
+    review: viewerReview(opened),
+    title: opened.guide.title,
+    documentTitle: reviewTitle(interviewSubject(opened)),
+    action: request.url.pathname + request.url.search,
+    preview: target.preview,
+    interviewId: opened.interviewId,
+    saved,
+    previewState: target.preview ? JSON.stringify(opened.state) : null,
+  };
+}
+
+/** The page the interview is at: "Check your answers" while it is open, else the current page. */
+function currentView(request: ViewerRequest, found: Opened, saved: boolean): ViewerView | null {
+  if (reviewing(found.opened)) return reviewView(request, found, saved);
+  const page = viewerPage(found.opened);
+  return page ? pageView(request, found, page, saved) : null;
+}
+
+/**
+ * The title of the page the interview is at, for the host page (which must say the step without script too);
+ * null when the interview cannot be opened.
+ */
+export async function interviewHostTitle(user: SessionUser, issueId: number, interviewId: string | null): Promise<string | null> {
+  const opened = await openViewer(user, { preview: false, issueId, interviewId });
+  if (!opened) return null;
+  if (reviewing(opened)) return reviewTitle(interviewSubject(opened));
+  const page = viewerPage(opened);
+  return page ? interviewPageTitle(page, interviewSubject(opened)) : null;
+}
+
 /** GET: the interview's current page (or its congratulations once it is completed). */
 export async function showViewer(request: ViewerRequest): Promise<ViewerReply> {
   const found = await open(request);
@@ -64,10 +116,8 @@ export async function showViewer(request: ViewerRequest): Promise<ViewerReply> {
   const { opened } = found;
   const title = opened.guide.title;
   if (opened.issue && opened.status === "Completed") return outcome(200, title, { kind: "complete", href: hostUrl(opened.issue.id, opened.interviewId) });
-  const page = viewerPage(opened);
-  if (!page) return viewerError(409, title);
-  const saved = request.url.searchParams.get("saved") === "1";
-  return { status: 200, view: pageView(request, found, page, saved) };
+  const view = currentView(request, found, request.url.searchParams.get("saved") === "1");
+  return view ? { status: 200, view } : viewerError(409, title);
 }
 
 /** POST: a button pressed on the viewer's form. */
@@ -82,8 +132,8 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
     case "page": {
       if (!opened.issue) {
         // Preview: nothing is stored, so the next page is shown straight away with its state in the form.
-        const next = viewerPage({ ...opened, state: result.state });
-        return next ? { status: 200, view: pageView(request, found, next, false, result.state) } : viewerError(409, title);
+        const next = currentView(request, { ...found, opened: { ...opened, state: result.state } }, true);
+        return next ? { status: 200, view: next } : viewerError(409, title);
       }
       // A form aimed at the whole window (no script) gets a redirect to the interview page; one posted inside
       // the frame gets the next page, marked as following a save for the message layer.

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { goBack, type Guide, type InterviewState, keepPageAnswers, renderPage, startInterview, submitPage } from "~/a2j";
+import { changeAnswer, confirmFinish, goBack, type Guide, type InterviewState, keepPageAnswers, renderPage, reviewAnswers, startInterview, submitPage } from "~/a2j";
 import type { FieldView, FormValues } from "~/a2j";
 import { offersRephrase } from "~/ai/rephrase";
 import type { SessionUser } from "~/auth/session.server";
@@ -149,6 +149,16 @@ export function viewerPage(open: OpenViewer, options: Parameters<typeof renderPa
   return view ? sanitizeView(view) : null;
 }
 
+/** "Check your answers" is open (and not one of the pages its Change links open). */
+export function reviewing(open: OpenViewer): boolean {
+  return open.state.review !== undefined && !open.state.review.changing;
+}
+
+/** Every answer of the interview, grouped by step, for "Check your answers" and the read-only summary. */
+export function viewerReview(open: OpenViewer) {
+  return reviewAnswers(open.guide, open.state, today());
+}
+
 /** The long-text questions of a page that offer "Rephrase with AI" (their input names; none in preview). */
 export function rephrasableInputs(open: OpenViewer, page: { fields: FieldView[] }): string[] {
   const offered = open.issue?.rephraseVariables ?? [];
@@ -179,17 +189,18 @@ async function save(user: SessionUser, open: OpenViewer, state: InterviewState, 
  */
 export async function pressButton(user: SessionUser, open: OpenViewer, form: FormData, preview: boolean): Promise<PressResult> {
   const pageName = String(form.get("_page") ?? "");
-  if (form.get("_intent") === "back") {
+  const intent = String(form.get("_intent") ?? "");
+  if (intent === "back") {
     const back = goBack(open.guide, open.state, { inPlace: true });
     if (!back.ok) return { kind: "error", message: back.error.message };
     return { kind: "page", interviewId: await save(user, open, back.state, open.status, preview), state: back.state };
   }
+  if (reviewing(open)) return pressOnReview(user, open, intent, pageName, preview);
   const buttonIndex = Number(form.get("_button"));
   const view = renderPage(open.guide, open.state, today());
   if (!view) return { kind: "error", message: "This page cannot be shown." };
   // A form from an older page (a second click, a reload): nothing to do but show the current page.
   if (view.name !== pageName) return { kind: "page", interviewId: open.interviewId, state: open.state };
-  const intent = String(form.get("_intent") ?? "");
   if (intent.startsWith("rephrase:")) return keepForRephrase(user, open, view, form, intent.slice("rephrase:".length), preview);
 
   const values: FormValues = {};
@@ -227,9 +238,31 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   const completes = outcome.kind === "special" && ["SUCCESS", "ASSEMBLE", "ASSEMBLE-SUCCESS"].includes(outcome.target);
   const interviewId = await save(user, open, result.state, completes ? "Completed" : open.status, preview);
   if (interviewId && uploaded.length && !preview) await adoptAttachments(user.id, interviewId, uploaded);
-  if (outcome.kind === "page") return { kind: "page", interviewId, state: result.state };
+  if (outcome.kind === "page" || outcome.kind === "review") return { kind: "page", interviewId, state: result.state };
   return { kind: "special", target: outcome.target, interviewId, url: outcome.url, message: outcome.message };
 }
+
+/** The review's form: "Confirm and finish" completes the interview; "Change" reopens a page. */
+async function pressOnReview(user: SessionUser, open: OpenViewer, intent: string, pageName: string, preview: boolean): Promise<PressResult> {
+  // A form from an older page (a second click, a reload): show the review.
+  if (pageName !== REVIEW_PAGE) return { kind: "page", interviewId: open.interviewId, state: open.state };
+  if (intent === "confirm") {
+    const finished = confirmFinish(open.state, { inPlace: true });
+    if (!finished.ok) return { kind: "error", message: finished.error.message };
+    const interviewId = await save(user, open, finished.state, "Completed", preview);
+    const outcome = finished.outcome;
+    if (outcome.kind !== "special") return { kind: "page", interviewId, state: finished.state };
+    return { kind: "special", target: outcome.target, interviewId, url: outcome.url, message: outcome.message };
+  }
+  const change = /^change:(\d{1,6})$/.exec(intent);
+  if (!change) return { kind: "error", message: "Choose Change next to an answer, or Confirm and finish." };
+  const opened = changeAnswer(open.guide, open.state, Number(change[1]), { inPlace: true });
+  if (!opened.ok) return { kind: "error", message: opened.error.message };
+  return { kind: "page", interviewId: await save(user, open, opened.state, open.status, preview), state: opened.state };
+}
+
+/** The `_page` the review's form posts (no A2J page has this name: guide page names are never empty). */
+export const REVIEW_PAGE = "";
 
 
 /**

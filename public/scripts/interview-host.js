@@ -25,6 +25,9 @@
           window.history.replaceState(null, "", issuePath + "/" + message.interviewId);
         }
         break;
+      case "title":
+        if (typeof message.title === "string" && message.title.length > 0 && message.title.length < 500) document.title = message.title;
+        break;
       case "token":
         frame.contentWindow.postMessage({ action: "token", token: frame.getAttribute("data-token") || null }, origin);
         break;

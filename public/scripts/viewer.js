@@ -33,6 +33,14 @@
     send({ action: "continue", interviewId: root.getAttribute("data-interview-id") });
     send({ action: "scrollToTop" });
   }
+  // The host page carries the step in its title too, so the step is announced wherever focus is.
+  if (document.querySelector("[data-viewer]")) send({ action: "title", title: document.title });
+  // After a step, focus goes to the new page's heading, or to the error summary when the page has errors, so
+  // a screen reader says where the person is (autofocus does the same without script, where browsers allow).
+  var summary = document.querySelector("[data-error-summary]");
+  var heading = document.getElementById("viewer-heading");
+  if (summary) summary.focus();
+  else if (heading && root && root.getAttribute("data-saved") === "true") heading.focus();
   send({ action: "token" });
 
   // The content's own height (not the document's, which grows with the frame and would feed back).

@@ -1,0 +1,21 @@
+import type { StepProgress } from "~/a2j";
+
+const SITE = "Legal Self-Help";
+
+/**
+ * The document title of an interview page, for the host page and the viewer's frame alike: what the page
+ * asks, where it is, and which interview ("Your situation – Step 2 of 5 – Divorce and separation | Legal
+ * Self-Help"), prefixed "Error: " when the page shows errors, so that a screen reader announces each step.
+ */
+export function interviewPageTitle(page: { heading: string; progress: StepProgress | null; errors: unknown[] }, subject: string): string {
+  const parts = [page.heading];
+  if (page.progress) parts.push(`Step ${page.progress.number} of ${page.progress.count}`);
+  parts.push(subject);
+  return `${page.errors.length ? "Error: " : ""}${parts.join(" – ")} | ${SITE}`;
+}
+
+export const CHECK_ANSWERS = "Check your answers";
+
+export function reviewTitle(subject: string): string {
+  return `${CHECK_ANSWERS} – ${subject} | ${SITE}`;
+}
