@@ -44,6 +44,7 @@ export default [
       route("edit-profile", "routes/account.edit-profile.tsx"),
       route("change-password", "routes/account.change-password.tsx"),
       route("interview", "routes/account.interview.tsx"),
+      route("interview/:interviewId/answers", "routes/account.interview.$interviewId.answers.tsx"),
       route("interview/:interviewId/delete", "routes/account.interview.$interviewId.delete.tsx"),
       route("interview/:interviewId/download", "routes/account.interview.$interviewId.download.ts"),
     ]),

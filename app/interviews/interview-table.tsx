@@ -77,9 +77,14 @@ export function InterviewTable({ list }: { list: InterviewPage }) {
                 </td>
                 <td className="actions">
                   {item.status === "Completed" ? (
-                    <a className="action-link" href={`/account/interview/${item.id}/download`}>
-                      Download<span className="visually-hidden"> {item.issueName}</span>
-                    </a>
+                    <>
+                      <a className="action-link" href={`/account/interview/${item.id}/download`}>
+                        Download<span className="visually-hidden"> {item.issueName}</span>
+                      </a>
+                      <a className="action-link" href={`/account/interview/${item.id}/answers`}>
+                        Answers<span className="visually-hidden"> {item.issueName}</span>
+                      </a>
+                    </>
                   ) : (
                     <a className="action-link" href={`/issues/${item.issueId}/interviews/${item.id}`}>
                       Edit<span className="visually-hidden"> {item.issueName}</span>

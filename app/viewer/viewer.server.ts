@@ -11,7 +11,7 @@ import { database } from "~/db.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
 import { adoptAttachments, storeAttachment } from "~/interviews/attachments.server";
 import { getGuide, getGuideImportedAt } from "~/guides/guides.server";
-import { interviewState, saveInterview, today } from "~/interviews/interviews.server";
+import { findInterview, interviewState, saveInterview, today } from "~/interviews/interviews.server";
 
 /**
  * What the viewer's URL names (the spec's query parameters; the user always comes from the session): an
@@ -157,6 +157,14 @@ export function reviewing(open: OpenViewer): boolean {
 /** Every answer of the interview, grouped by step, for "Check your answers" and the read-only summary. */
 export function viewerReview(open: OpenViewer) {
   return reviewAnswers(open.guide, open.state, today());
+}
+
+/** The read-only summary of a person's completed interview (null when there is none to show). */
+export async function completedAnswers(user: SessionUser, interviewId: string, db: Db = database()) {
+  const found = await findInterview(user.id, interviewId, db);
+  if (!found || found.status !== "Completed") return null;
+  const opened = await openViewer(user, { preview: false, issueId: found.issueId, interviewId }, null, db);
+  return opened ? { issueName: found.issueName, steps: viewerReview(opened) } : null;
 }
 
 /** The long-text questions of a page that offer "Rephrase with AI" (their input names; none in preview). */

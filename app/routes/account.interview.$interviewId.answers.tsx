@@ -1,0 +1,31 @@
+import { AccountPage } from "~/account/account-page";
+import { requireUser } from "~/auth/session.server";
+import { notFound } from "~/http.server";
+import { completedAnswers } from "~/viewer/viewer.server";
+import { AnswerSummary } from "~/viewer/viewer-review";
+import type { Route } from "./+types/account.interview.$interviewId.answers";
+
+// A completed interview's answers, read-only: the same summary "Check your answers" showed before finishing.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const summary = /^[0-9a-f-]{36}$/.test(params.interviewId) ? await completedAnswers(user, params.interviewId) : null;
+  if (!summary) notFound(request);
+  return { ...summary, interviewId: params.interviewId };
+}
+
+export default function InterviewAnswers({ loaderData }: Route.ComponentProps) {
+  return (
+    <AccountPage title="Your answers">
+      <p className="lead">{loaderData.issueName}</p>
+      <AnswerSummary steps={loaderData.steps} change={false} />
+      <p className="button-row">
+        <a className="button" href={`/account/interview/${loaderData.interviewId}/download`}>
+          Get My Document
+        </a>
+        <a className="button button--secondary" href="/account/interview">
+          Back to My interviews
+        </a>
+      </p>
+    </AccountPage>
+  );
+}

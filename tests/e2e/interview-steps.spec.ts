@@ -1,0 +1,127 @@
+import { createAccount, uniqueEmail } from "./accounts";
+import { expect, test } from "./fixtures";
+import { plantInterviews, withE2eDatabase } from "./support";
+import { axeOnViewer, press, viewer } from "./viewer";
+import type { Page } from "@playwright/test";
+
+/**
+ * The viewer frame's document title and the accessible name of what has focus in it (a screen reader's view).
+ * Without script, Chromium does not autofocus inside a frame that navigated: there the check is that the page
+ * asks for it (the autofocus element), which browsers that allow it follow.
+ */
+async function frameState(page: Page, scripted: boolean) {
+  const frame = page.frames().find((f) => f.url().includes("/viewer?"))!;
+  return frame.evaluate((scripted) => {
+    const target = (scripted ? document.activeElement : document.querySelector("[autofocus]")) as HTMLElement | null;
+    const labelledBy = target?.getAttribute("aria-labelledby");
+    const name = labelledBy ? document.getElementById(labelledBy)?.textContent : target?.textContent;
+    return { title: document.title, focused: !target || target.tagName === "BODY" ? "" : (name ?? "").trim() };
+  }, scripted);
+}
+
+const SMALL_CLAIMS = "Small claims for money or goods";
+
+test.describe("every step announces itself", () => {
+  test("headings, titles with the step, focus on the new heading or the error summary", async ({ page, axe, javaScriptEnabled }) => {
+    await createAccount(page, uniqueEmail("steps"));
+    await page.goto("/issues/9/interviews");
+    const welcome = `Welcome. – Step 1 of 5 – ${SMALL_CLAIMS} | Legal Self-Help`;
+    await expect(page).toHaveTitle(welcome);
+    const frame = viewer(page);
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Welcome.");
+    await expect.poll(async () => (await frameState(page, javaScriptEnabled)).title).toBe(welcome);
+
+    await press(frame, "Start");
+    const details = `First, tell us about you. – Step 2 of 5 – ${SMALL_CLAIMS} | Legal Self-Help`;
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText("First, tell us about you.");
+    // Several fields answering one question: one group named by the question.
+    await expect(frame.getByRole("group", { name: "First, tell us about you." })).toBeVisible();
+    await expect.poll(() => frameState(page, javaScriptEnabled)).toEqual({ title: details, focused: "First, tell us about you." });
+    if (javaScriptEnabled) await expect(page).toHaveTitle(details);
+
+    // Errors: the title says so and focus is on the error summary.
+    await press(frame, "Continue", { stays: true });
+    await expect.poll(() => frameState(page, javaScriptEnabled)).toEqual({ title: `Error: ${details}`, focused: "There is a problem" });
+    if (javaScriptEnabled) await expect(page).toHaveTitle(`Error: ${details}`);
+    await axeOnViewer(page, axe);
+
+    await frame.getByLabel(/^Your full name/).fill("Ana Lim");
+    await frame.getByLabel(/^Your postal address/).fill("1 Main Street");
+    await press(frame, "Continue");
+    const who = `Who owes you the money? – Step 3 of 5 – ${SMALL_CLAIMS} | Legal Self-Help`;
+    await expect.poll(() => frameState(page, javaScriptEnabled)).toEqual({ title: who, focused: "Who owes you the money?" });
+    if (javaScriptEnabled) await expect(page).toHaveTitle(who);
+    // The choices of one radio group are the page's one question.
+    await expect(frame.getByRole("group", { name: "Who owes you the money?" })).toBeVisible();
+
+    // Back is a step too.
+    await press(frame, "Back");
+    await expect.poll(() => frameState(page, javaScriptEnabled)).toEqual({ title: details, focused: "First, tell us about you." });
+    // A full load of the host page (as without script after the end of a frame's journey) names the step.
+    await page.reload();
+    await expect(page).toHaveTitle(details);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(SMALL_CLAIMS);
+    await axe();
+  });
+});
+
+/** A Re-Entry Navigator interview planted at its finishing page, after its name page. */
+function plantAtFinish(email: string): string {
+  const [id] = plantInterviews(email, [{ issueId: 2, status: "Draft", daysAgo: 0 }]);
+  const text = (name: string, value: string) => ({ name, type: "Text", repeating: false, values: [null, value] });
+  const answers = {
+    "client first name te": text("Client first name TE", "Ann"),
+    "client last name te": text("Client last name TE", "Lee"),
+    "user gender": { name: "User Gender", type: "MC", repeating: false, values: [null, "Female"] },
+    "have job tf": { name: "Have job TF", type: "TF", repeating: false, values: [null, true] },
+  };
+  const history = ["1-Name and gender", "7-Finish instructions"].map((interviewPage) => ({ interviewPage, repeatVarValue: null, outerLoopVarValue: null }));
+  withE2eDatabase((db) =>
+    db.prepare("update interviews set vars = ?, engine_state = ? where id = ?").run(JSON.stringify(answers), JSON.stringify({ history }), id),
+  );
+  return id!;
+}
+
+test.describe("Check your answers", () => {
+  test("Finish opens the review; Change → Continue returns to it with the new answer; Confirm and finish completes; the summary stays readable", async ({ page, axe, javaScriptEnabled }) => {
+    const email = uniqueEmail("review");
+    await createAccount(page, email);
+    const id = plantAtFinish(email);
+    await page.goto(`/issues/2/interviews/${id}`);
+    const frame = viewer(page);
+    await press(frame, "Finish");
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Check your answers");
+    await expect.poll(() => frameState(page, javaScriptEnabled)).toEqual({ title: "Check your answers – Criminal records and spent convictions | Legal Self-Help", focused: "Check your answers" });
+    await expect(frame.getByRole("heading", { level: 2, name: "Basic Information" })).toBeVisible();
+    const first = frame.locator(".answer-summary__row", { hasText: "First:" });
+    await expect(first.locator("dd").first()).toHaveText("Ann");
+    await axeOnViewer(page, axe);
+
+    await press(frame, "Change First:");
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Enter your name and select an avatar to represent you.");
+    await expect(frame.getByLabel(/^First/)).toHaveValue("Ann");
+    await frame.getByLabel(/^First/).fill("Annie");
+    await press(frame, "Continue");
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Check your answers");
+    await expect(frame.locator(".answer-summary__row", { hasText: "First:" }).locator("dd").first()).toHaveText("Annie");
+    // Still a draft until confirmed.
+    expect(withE2eDatabase((db) => db.prepare("select status from interviews where id = ?").get(id) as { status: string }).status).toBe("Draft");
+
+    await frame.getByRole("button", { name: "Confirm and finish" }).click();
+    await expect(page).toHaveURL(new RegExp(`/issues/2/interviews/${id}$`));
+    await expect(page.getByRole("heading", { name: "Congratulations" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Get My Document" })).toHaveAttribute("href", `/account/interview/${id}/download`);
+
+    await page.goto("/account/interview");
+    await expect(page.locator(".status")).toHaveText("Completed");
+    await page.getByRole("link", { name: /^Answers/ }).click();
+    await expect(page).toHaveURL(`/account/interview/${id}/answers`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers");
+    await expect(page.locator(".answer-summary__row", { hasText: "First:" }).locator("dd")).toHaveText("Annie");
+    await expect(page.getByRole("button", { name: /Change/ })).toHaveCount(0);
+    await axe();
+    // Another person's interview, or a draft, has no summary.
+    const [draft] = plantInterviews(email, [{ issueId: 2, status: "Draft", daysAgo: 0 }]);
+    expect((await page.goto(`/account/interview/${draft}/answers`))?.status()).toBe(404);
+  });
+});
