@@ -81,7 +81,7 @@ test.describe("interview", () => {
     const opened = await page.goto("/viewer?issueId=2");
     expect(opened?.status()).toBe(200);
     await expect(page.locator("[data-viewer]")).toBeVisible();
-    await expect(page).toHaveTitle(/\| Interview$/);
+    await expect(page).toHaveTitle(/– Criminal records and spent convictions \| Legal Self-Help$/);
     expect(await page.locator('link[rel="stylesheet"]').getAttribute("href")).toMatch(/^\/assets\/.+\.css$/);
 
     const broken = await page.request.post("/viewer?issueId=2", { headers: { "content-type": "multipart/form-data; boundary=none" }, data: "not a form" });
@@ -132,7 +132,8 @@ test.describe("interview", () => {
     };
     withE2eDatabase((db) => db.prepare("update interviews set vars = ? where id = ?").run(JSON.stringify(answers), id));
     await page.goto(`/issues/2/interviews/${id}`);
-    await viewer(page).getByRole("button", { name: "Finish" }).click();
+    await press(viewer(page), "Finish");
+    await viewer(page).getByRole("button", { name: "Confirm and finish" }).click();
     await expect(page).toHaveURL(new RegExp(`/issues/2/interviews/${id}$`));
     await expect(page.getByRole("heading", { name: "Congratulations" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Get My Document" })).toHaveAttribute("href", `/account/interview/${id}/download`);
@@ -204,8 +205,9 @@ test.describe("message layer", { tag: "@script-only" }, () => {
     const [id] = plantInterviews(email, [{ issueId: 2, status: "Draft", daysAgo: 0 }]);
     moveInterviewTo(id!, "7-Finish instructions");
     await page.goto(`/issues/2/interviews/${id}`);
-    await expect(viewer(page).getByRole("button", { name: "Finish" })).not.toHaveAttribute("formtarget");
-    await viewer(page).getByRole("button", { name: "Finish" }).click();
+    await press(viewer(page), "Finish");
+    await expect(viewer(page).getByRole("button", { name: "Confirm and finish" })).not.toHaveAttribute("formtarget");
+    await viewer(page).getByRole("button", { name: "Confirm and finish" }).click();
     await expect(page.getByRole("heading", { name: "Congratulations" })).toBeVisible();
   });
 });
