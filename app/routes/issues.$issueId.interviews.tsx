@@ -4,7 +4,9 @@ import { notFound, parseId } from "~/http.server";
 import { findInterview } from "~/interviews/interviews.server";
 import { createInterviewToken } from "~/viewer/token.server";
 import { viewerUrl } from "~/viewer/viewer.server";
-import { interviewHostTitle } from "~/viewer/viewer-request.server";
+import { hostView } from "~/viewer/viewer-request.server";
+import { ViewerPageView } from "~/viewer/viewer-page";
+import { ViewerReview } from "~/viewer/viewer-review";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
@@ -26,12 +28,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const base = { issue: { id: issue.id, name: issue.name, country: issue.country }, title: null as string | null };
   if (!issue.guideId) return { ...base, state: "unavailable" as const };
   if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
+  const viewerSrc = viewerUrl({ id: issue.id, guideId: issue.guideId }, interview?.id ?? null, user.id);
+  const current = await hostView(user, issue.id, interview?.id ?? null, viewerSrc);
   return {
     ...base,
     // The step's page title, as the viewer's (the message layer keeps it up to date as the frame moves on).
-    title: await interviewHostTitle(user, issue.id, interview?.id ?? null),
+    title: current?.title ?? null,
     state: "open" as const,
-    viewerSrc: viewerUrl({ id: issue.id, guideId: issue.guideId }, interview?.id ?? null, user.id),
+    viewerSrc,
+    inline: current?.view ?? null,
     token: interview ? createInterviewToken(interview.id, user.id) : "",
   };
 }
@@ -65,13 +70,25 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {loaderData.state === "open" ? (
-        <iframe
-          className="viewer-frame"
-          title={`Interview: ${issue.name}`}
-          src={loaderData.viewerSrc}
-          height={300}
-          data-token={loaderData.token || undefined}
-        />
+        <>
+          {/* Without script a frame cannot grow to its page: the page is shown here at full size, and its form
+              posts to the viewer, which sends the whole window back here. With script the frame takes over
+              (public/scripts/interview-host.js sets its src), and noscript content is never rendered. */}
+          {loaderData.inline ? (
+            <noscript>
+              <div className="viewer-inline">
+                {"review" in loaderData.inline ? <ViewerReview {...loaderData.inline} /> : <ViewerPageView {...loaderData.inline} />}
+              </div>
+            </noscript>
+          ) : null}
+          <iframe
+            className="viewer-frame"
+            title={`Interview: ${issue.name}`}
+            data-src={loaderData.viewerSrc}
+            height={300}
+            data-token={loaderData.token || undefined}
+          />
+        </>
       ) : null}
     </div>
   );

@@ -273,17 +273,20 @@ export interface ViewerPageProps {
   previewState: string | null;
   /** Input names of the long-text questions that offer "Rephrase with AI". */
   rephrasable: string[];
+  /** 2 when the page is shown inside the host page (without script), under the host's h1. */
+  headingLevel?: 1 | 2;
 }
 
 /**
  * The page's heading, which focus moves to after each step: by the message layer (public/scripts/viewer.js)
  * and, without script, by autofocus on the page that follows a save.
  */
-function Heading({ page, focus }: { page: ViewerPage; focus: boolean }) {
+function Heading({ page, focus, level }: { page: ViewerPage; focus: boolean; level: 1 | 2 }) {
+  const Tag = level === 2 ? "h2" : "h1";
   return (
-    <h1 className="viewer__heading" id="viewer-heading" tabIndex={-1} autoFocus={focus || undefined}>
+    <Tag className="viewer__heading" id="viewer-heading" tabIndex={-1} autoFocus={focus || undefined}>
       {page.heading}
-    </h1>
+    </Tag>
   );
 }
 
@@ -305,7 +308,7 @@ function ErrorSummary({ page }: { page: ViewerPage }) {
   ) : null;
 }
 
-export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable }: ViewerPageProps) {
+export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable, headingLevel = 1 }: ViewerPageProps) {
   const legend = page.heading;
   const hasFile = page.fields.some((f) => f.type === "attachment");
   const groups = groupFields(page.fields).filter((group) => group[0]!.type !== "button");
@@ -345,13 +348,13 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
         {page.oneQuestion ? (
           <fieldset className="viewer__question-group" aria-describedby={choiceError ? errorId(choiceError) : undefined}>
             <legend className="viewer__legend">
-              <Heading page={page} focus={saved && !page.errors.length} />
+              <Heading page={page} focus={saved && !page.errors.length} level={headingLevel} />
             </legend>
             {question}
           </fieldset>
         ) : (
           <>
-            <Heading page={page} focus={saved && !page.errors.length} />
+            <Heading page={page} focus={saved && !page.errors.length} level={headingLevel} />
             {question}
           </>
         )}

@@ -98,15 +98,16 @@ function currentView(request: ViewerRequest, found: Opened, saved: boolean): Vie
 }
 
 /**
- * The title of the page the interview is at, for the host page (which must say the step without script too);
- * null when the interview cannot be opened.
+ * The page the interview is at, for the host page: its title (which must name the step without script too)
+ * and the page itself, which the host shows at full size when scripts are off (no frame to scroll inside).
+ * Null when the interview cannot be opened.
  */
-export async function interviewHostTitle(user: SessionUser, issueId: number, interviewId: string | null): Promise<string | null> {
-  const opened = await openViewer(user, { preview: false, issueId, interviewId });
+export async function hostView(user: SessionUser, issueId: number, interviewId: string | null, viewerSrc: string) {
+  const target: ViewerTarget = { preview: false, issueId, interviewId };
+  const opened = await openViewer(user, target);
   if (!opened) return null;
-  if (reviewing(opened)) return reviewTitle(interviewSubject(opened));
-  const page = viewerPage(opened);
-  return page ? interviewPageTitle(page, interviewSubject(opened)) : null;
+  const view = currentView({ url: new URL(viewerSrc, "http://viewer"), session: null, inFrame: false }, { user, target, opened }, false);
+  return view && !("outcome" in view) ? { title: view.documentTitle, view: { ...view, headingLevel: 2 as const } } : null;
 }
 
 /** GET: the interview's current page (or its congratulations once it is completed). */
@@ -137,7 +138,8 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
       }
       // A form aimed at the whole window (no script) gets a redirect to the interview page; one posted inside
       // the frame gets the next page, marked as following a save for the message layer.
-      if (!request.inFrame) return { status: 302, location: hostUrl(opened.issue.id, result.interviewId) };
+      // The fragment moves focus to the new page's heading, as the message layer does in the frame.
+      if (!request.inFrame) return { status: 302, location: `${hostUrl(opened.issue.id, result.interviewId)}#viewer-heading` };
       return { status: 302, location: `${viewerUrl({ id: opened.issue.id, guideId: opened.issue.guideId }, result.interviewId, user.id)}&saved=1` };
     }
     case "rephrase":

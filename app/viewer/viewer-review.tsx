@@ -65,18 +65,21 @@ export interface ViewerReviewProps {
   interviewId: string | null;
   saved: boolean;
   previewState: string | null;
+  /** 2 when the review is shown inside the host page (without script), under the host's h1. */
+  headingLevel?: 1 | 2;
 }
 
 /** "Check your answers" before a finishing button completes the interview. */
-export function ViewerReview({ review, title, action, preview, interviewId, saved, previewState }: ViewerReviewProps) {
+export function ViewerReview({ review, title, action, preview, interviewId, saved, previewState, headingLevel = 1 }: ViewerReviewProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h1";
   return (
     <div className="viewer" data-viewer="" data-page="review" data-interview-id={interviewId ?? undefined} data-saved={saved ? "true" : undefined}>
       <p className="viewer__title">{title}</p>
       {preview ? <p className="viewer__preview">Preview: nothing you enter is saved.</p> : null}
       <form method="post" action={action} className="viewer__form" noValidate>
-        <h1 className="viewer__heading" id="viewer-heading" tabIndex={-1} autoFocus={saved || undefined}>
+        <Heading className="viewer__heading" id="viewer-heading" tabIndex={-1} autoFocus={saved || undefined}>
           {CHECK_ANSWERS}
-        </h1>
+        </Heading>
         <input type="hidden" name="_page" value="" />
         {previewState ? <input type="hidden" name="_state" value={previewState} /> : null}
         <AnswerSummary steps={review} change />

@@ -6,6 +6,8 @@
   if (!frame) return;
   var origin = window.location.origin;
   frame.classList.add("viewer-frame--scripted");
+  // The frame loads only with script: without it the host page shows the viewer's page itself.
+  if (!frame.getAttribute("src") && frame.getAttribute("data-src")) frame.setAttribute("src", frame.getAttribute("data-src"));
   var issuePath = window.location.pathname.replace(/\/interviews(\/.*)?$/, "/interviews");
 
   window.addEventListener("message", function (event) {

@@ -13,7 +13,7 @@ test.describe("interview", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Criminal records and spent convictions");
     await axe();
     const frame = viewer(page);
-    await expect(frame.getByRole("heading", { level: 1 })).toContainText("Re-Entry");
+    await expect(frame.locator("#viewer-heading")).toContainText("Re-Entry");
     await axeOnViewer(page, axe);
 
     await press(frame, "Continue");

@@ -1,11 +1,20 @@
-import type { FrameLocator, Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import type { FrameLocator, Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
-/** The viewer in the interview page's frame. */
-export const viewer = (page: Page): FrameLocator => page.frameLocator("iframe.viewer-frame");
+/** What the tests look into: the viewer's frame, or the page itself where the viewer is shown in place. */
+export type ViewerScope = Pick<FrameLocator & Locator, "getByRole" | "getByLabel" | "getByText" | "locator">;
+
+/**
+ * The viewer: in the interview page's frame with script; without script the interview page shows the viewer's
+ * page itself (no frame, nothing to scroll inside), and the preview keeps its frame.
+ */
+export function viewer(page: Page): ViewerScope {
+  const inPlace = test.info().project.use.javaScriptEnabled === false && !page.url().includes("/preview/");
+  return inPlace ? page.locator("body") : page.frameLocator("iframe.viewer-frame");
+}
 
 /** Presses a viewer button and waits for the next page (or, with `stays`, for the page to come back with errors). */
-export async function press(frame: FrameLocator, name: string | RegExp, { stays = false } = {}) {
+export async function press(frame: ViewerScope, name: string | RegExp, { stays = false } = {}) {
   const root = frame.locator("[data-viewer]");
   const before = await root.getAttribute("data-page");
   await frame.getByRole("button", { name, exact: typeof name === "string" }).click();
@@ -13,11 +22,17 @@ export async function press(frame: FrameLocator, name: string | RegExp, { stays 
   else await expect(root).not.toHaveAttribute("data-page", before!);
 }
 
-/** axe on the viewer's own page (the frame's document), opened directly; then back to the same interview. */
+/**
+ * axe on the viewer's own page (the frame's document, or the page shown in place), opened directly; then back
+ * to the same interview. A viewer page that already is the whole window (an error state without script) is
+ * checked as it is.
+ */
 export async function axeOnViewer(page: Page, axe: () => Promise<void>) {
-  const frame = page.frames().find((f) => f.url().includes("/viewer?"))!;
-  const url = frame.url();
-  const interviewId = await frame.locator("[data-viewer]").getAttribute("data-interview-id");
+  const frame = page.frames().find((f) => f.url().includes("/viewer?"));
+  if (!frame && page.url().includes("/viewer?")) return axe();
+  const root = (frame ?? page.mainFrame()).locator("[data-viewer]");
+  const url = frame ? frame.url() : new URL((await root.locator("form").first().getAttribute("action"))!, page.url()).href;
+  const interviewId = await root.getAttribute("data-interview-id");
   const host = page.url().replace(/\/interviews(\/.*)?$/, `/interviews${interviewId ? `/${interviewId}` : ""}`);
   await page.goto(url);
   await axe();
