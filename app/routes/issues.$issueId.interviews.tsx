@@ -73,13 +73,11 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
         <>
           {/* Without script a frame cannot grow to its page: the page is shown here at full size, and its form
               posts to the viewer, which sends the whole window back here. With script the frame takes over
-              (public/scripts/interview-host.js sets its src), and noscript content is never rendered. */}
+              (public/scripts/interview-host.js sets its src and removes this; CSS hides it before that). */}
           {loaderData.inline ? (
-            <noscript>
-              <div className="viewer-inline">
-                {"review" in loaderData.inline ? <ViewerReview {...loaderData.inline} /> : <ViewerPageView {...loaderData.inline} />}
-              </div>
-            </noscript>
+            <div className="viewer-inline">
+              {"review" in loaderData.inline ? <ViewerReview {...loaderData.inline} /> : <ViewerPageView {...loaderData.inline} />}
+            </div>
           ) : null}
           <iframe
             className="viewer-frame"

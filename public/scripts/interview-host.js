@@ -7,6 +7,8 @@
   var origin = window.location.origin;
   frame.classList.add("viewer-frame--scripted");
   // The frame loads only with script: without it the host page shows the viewer's page itself.
+  var inline = document.querySelector(".viewer-inline");
+  if (inline) inline.remove();
   if (!frame.getAttribute("src") && frame.getAttribute("data-src")) frame.setAttribute("src", frame.getAttribute("data-src"));
   var issuePath = window.location.pathname.replace(/\/interviews(\/.*)?$/, "/interviews");
 
