@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
-import { deleteInterview, findInterview, listInterviews } from "./interviews.server";
+import { deleteInterview, findInterview, listInterviews, loadInterview, saveInterview } from "./interviews.server";
 
 describe.each(dialects)("interviews on %s", (dialect) => {
   let handle: TestDatabase;
@@ -50,6 +50,15 @@ describe.each(dialects)("interviews on %s", (dialect) => {
     expect(await findInterview(alice, "alice-03", handle.db)).toMatchObject({ id: "alice-03", status: "Draft" });
     expect(await deleteInterview(alice, "alice-03", handle.db)).toBe(true);
     expect(await findInterview(alice, "alice-03", handle.db)).toBeNull();
+  });
+
+  it("keeps an open Check your answers with the history, so a resumed interview is not completed unconfirmed", async () => {
+    const history = [{ interviewPage: "7-Finish instructions", repeatVarValue: null, outerLoopVarValue: null }];
+    const review = { target: "ASSEMBLE-SUCCESS" as const, history, changing: false };
+    const id = await saveInterview({ id: null, userId: alice, issueId: 2, status: "Draft", state: { answers: {}, history, review }, title: "Re-entry" }, handle.db);
+    expect((await loadInterview(alice, id, handle.db))?.state).toMatchObject({ history, review });
+    await saveInterview({ id, userId: alice, issueId: 2, status: "Completed", state: { answers: {}, history }, title: "Re-entry" }, handle.db);
+    expect((await loadInterview(alice, id, handle.db))?.state.review).toBeUndefined();
   });
 
   it("goes when its user goes", async () => {
