@@ -5,6 +5,7 @@
 
 /** From the bottom up. A capability is a folder of app/ that owns one part of the product. */
 const capabilities = [
+  "storage",
   "security",
   "mail",
   "content",

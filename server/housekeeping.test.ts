@@ -10,7 +10,9 @@ import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from 
 import { purgeSpentLinks } from "~/auth/accounts.server";
 import { purgeOldRateLimitWindows } from "~/auth/rate-limit.server";
 import { purgeExpiredSessions } from "~/auth/session.server";
-import { type AttachmentStorage, localStorage, purgeOrphanedAttachments } from "~/interviews/attachments.server";
+import { purgeOrphanedAttachments } from "~/interviews/attachments.server";
+import type { AttachmentStorage } from "~/storage/attachment-storage.server";
+import { folderStorage } from "~/storage/folder-storage.server";
 import { runHousekeeping, startHousekeeping } from "./housekeeping";
 
 const NOW = new Date("2031-03-01T12:00:00.000Z");
@@ -82,7 +84,7 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
   beforeEach(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "lsh-housekeeping-"));
     root = path.join(dataDir, "attachments");
-    storage = localStorage(root);
+    storage = folderStorage(root);
     for (const table of ["attachments", "interviews", "sessions", "auth_tokens", "rate_limits"] as const) {
       await handle.db.deleteFrom(table).execute();
     }
@@ -225,7 +227,7 @@ describe("the housekeeping timer", () => {
       throw new Error("no database");
     });
     const log = vi.fn();
-    const housekeeping = startHousekeeping({ db, storage: () => localStorage("/nonexistent"), log });
+    const housekeeping = startHousekeeping({ db, storage: () => folderStorage("/nonexistent"), log });
     await vi.advanceTimersByTimeAsync(59_000);
     expect(db).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1_000);
