@@ -18,6 +18,7 @@ export interface Database {
   guides: GuidesTable;
   guide_files: GuideFilesTable;
   attachments: AttachmentsTable;
+  attachment_files: AttachmentFilesTable;
 }
 
 export interface CategoriesTable {
@@ -152,6 +153,13 @@ export interface AttachmentsTable {
   size: number;
   storage_key: string;
   created_at: string;
+}
+
+/** The bytes of an attachment kept by the database storage (app/storage/database-storage.server.ts). */
+export interface AttachmentFilesTable {
+  attachment_id: string;
+  bytes: Buffer;
+  written_at: string;
 }
 
 export type InterviewRow = Selectable<InterviewsTable>;
