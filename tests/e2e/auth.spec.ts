@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createAccount, emailedLink, fillSignUp, PASSWORD, signInWithPassword, signOut, totpCode, uniqueEmail } from "./accounts";
+import { createAccount, emailedLink, fillSignUp, PASSWORD, shownRecoveryCodes, signInWithPassword, signOut, totpCode, uniqueEmail } from "./accounts";
 import { withE2eDatabase } from "./support";
 
 const summary = (page: import("@playwright/test").Page) => page.getByRole("alert").filter({ hasText: "There is a problem" });
@@ -29,6 +29,8 @@ test.describe("accounts", () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.getByLabel("Verification code").fill(totpCode(secret));
     await page.getByRole("button", { name: "Verify and finish" }).click();
+    await shownRecoveryCodes(page);
+    await page.getByRole("button", { name: "I have saved them" }).click();
 
     await expect(page).toHaveURL(/\/$/);
     const header = page.locator("header");

@@ -102,7 +102,7 @@ test.describe("interview", () => {
     expect(revoked.headers()["set-cookie"]).toMatch(new RegExp(`^${session.name}=[^;]*;.*Max-Age=0`, "i"));
   });
 
-  test("EXIT saves, signs out and goes to the home page", async ({ page }) => {
+  test("EXIT saves, signs out and goes to the home page, which says so until dismissed", async ({ page, axe }) => {
     await createAccount(page, uniqueEmail("exit"));
     await page.goto("/issues/2/interviews");
     const frame = viewer(page);
@@ -118,6 +118,19 @@ test.describe("interview", () => {
     await frame.getByRole("button", { name: "Exit and come back later." }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
+    const notice = page.getByRole("status").filter({ hasText: "Your answers are saved. Sign in to continue your interview." });
+    await expect(notice).toBeVisible();
+    await axe();
+    // It stays (a reload, another page and back) until the person dismisses it.
+    await page.goto("/about");
+    await page.goto("/");
+    await expect(notice).toBeVisible();
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(notice).toHaveCount(0);
   });
 
   test("completion marks the interview Completed and shows Congratulations", async ({ page, axe }) => {
