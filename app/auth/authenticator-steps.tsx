@@ -6,9 +6,11 @@ import type { ReactNode } from "react";
  */
 export function AuthenticatorSteps({
   setup,
+  confirmTitle = "Enter the 6-digit code the app shows",
   children,
 }: {
   setup: { secret: string; otpauthUri: string; qrCodeDataUrl: string };
+  confirmTitle?: string;
   children: ReactNode;
 }) {
   return (
@@ -42,7 +44,7 @@ export function AuthenticatorSteps({
         </p>
       </li>
       <li>
-        <h2 className="steps__title">Enter the 6-digit code the app shows</h2>
+        <h2 className="steps__title">{confirmTitle}</h2>
         {children}
       </li>
     </ol>

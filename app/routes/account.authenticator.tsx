@@ -46,7 +46,7 @@ export default function NewAuthenticator({ loaderData, actionData }: Route.Compo
         recovery codes, and a code from the new app. Your other sign-ins end.
       </p>
       <ErrorSummary errors={summaryErrors([fields.password, fields.currentCode, fields.code])} formErrors={form.errors} />
-      <AuthenticatorSteps setup={loaderData}>
+      <AuthenticatorSteps setup={loaderData} confirmTitle="Confirm with your password and two codes">
         <Form method="post" {...getFormProps(form)} noValidate className="form">
           <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
           <TextField
@@ -61,9 +61,6 @@ export default function NewAuthenticator({ loaderData, actionData }: Route.Compo
           </button>
         </Form>
       </AuthenticatorSteps>
-      <p>
-        <a href="/account/recovery-codes">Recovery codes</a>
-      </p>
     </AccountPage>
   );
 }

@@ -135,7 +135,9 @@ function Manage({
       </Form>
       <h2>A new phone or authenticator app</h2>
       <p>
-        <a href="/account/authenticator">Set up a new authenticator</a>
+        <a className="button button--secondary" href="/account/authenticator">
+          Set up a new authenticator
+        </a>
       </p>
     </>
   );

@@ -17,7 +17,7 @@ test.describe("account area", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sorry, we couldn't find this page.");
   });
 
-  test("the dashboard greets by name and offers the four tiles", async ({ page, axe }) => {
+  test("the dashboard greets by name and offers the four tiles, and one for two-factor recovery", async ({ page, axe }) => {
     await createAccount(page, uniqueEmail("dashboard"));
     await page.locator("header").getByRole("link", { name: "Your account" }).first().click();
     await expect(page).toHaveURL(/\/account\/dashboard$/);
@@ -28,6 +28,7 @@ test.describe("account area", () => {
       ["My interviews", "View my pending or completed interviews", "/account/interview"],
       ["Edit profile", "Edit my profile details", "/account/edit-profile"],
       ["Change password", "Change my password", "/account/change-password"],
+      ["Recovery codes", "Make new recovery codes or set up a new authenticator", "/account/recovery-codes"],
     ]) {
       const tile = page.getByRole("link", { name: `${name} ${description}` });
       await expect(tile).toHaveAttribute("href", href!);
