@@ -7,7 +7,7 @@ const rows = (page: Page) => page.locator("table.interviews tbody tr");
 
 test.describe("account area", () => {
   test("visitors are sent from every account page to /, and unknown account paths are 404", async ({ page }) => {
-    for (const path of ["/account", "/account/dashboard", "/account/interview", "/account/edit-profile", "/account/change-password"]) {
+    for (const path of ["/account", "/account/dashboard", "/account/interview", "/account/edit-profile", "/account/change-password", "/account/recovery-codes", "/account/authenticator"]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/$/);
     }

@@ -171,6 +171,8 @@ test.describe("accounts", () => {
     // Without the password step there is nothing to verify.
     await page.goto("/auth/sign-in/verify-2fa");
     await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    await page.goto("/auth/sign-in/recovery-code");
+    await expect(page).toHaveURL(/\/auth\/sign-in$/);
     await page.goto("/auth/setup-2fa");
     await expect(page).toHaveURL(/\/auth\/sign-in$/);
 
@@ -203,7 +205,7 @@ test.describe("accounts", () => {
 
   test("signed-in people are sent from every auth page to /", async ({ page }) => {
     await createAccount(page, uniqueEmail("signed-in"));
-    for (const path of ["/auth/sign-in", "/auth/sign-up", "/auth/reset-password", "/auth/setup-2fa", "/auth/sign-in/verify-2fa", "/auth/email-verify-issue"]) {
+    for (const path of ["/auth/sign-in", "/auth/sign-up", "/auth/reset-password", "/auth/setup-2fa", "/auth/sign-in/verify-2fa", "/auth/sign-in/recovery-code", "/auth/email-verify-issue"]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/$/);
     }
