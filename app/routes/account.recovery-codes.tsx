@@ -13,6 +13,9 @@ import type { Route } from "./+types/account.recovery-codes";
 
 export const handle = { scripts: ["/scripts/print-page.js"] };
 
+// The page may hold the codes in clear: no copy of it is kept by the browser or anything between.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const session = context.get(sessionContext)!;

@@ -37,6 +37,7 @@ test.describe("two-factor that survives a lost phone", () => {
 
     const codes = await shownRecoveryCodes(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recovery codes");
+    expect((await page.request.get("/account/recovery-codes")).headers()["cache-control"]).toBe("no-store");
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
     await axe();
