@@ -14,6 +14,7 @@ export interface Database {
   sessions: SessionsTable;
   auth_tokens: AuthTokensTable;
   rate_limits: RateLimitsTable;
+  recovery_codes: RecoveryCodesTable;
   interviews: InterviewsTable;
   guides: GuidesTable;
   guide_files: GuideFilesTable;
@@ -94,6 +95,16 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   last_seen_at: string;
+  /** Fresh recovery codes, encrypted like the TOTP secret, until the person says they saved them. */
+  recovery_codes_to_show: string | null;
+}
+
+export interface RecoveryCodesTable {
+  /** HMAC-SHA256 of the user id and the code (app/auth/recovery-codes.server.ts): a leaked table is useless. */
+  code_hash: string;
+  user_id: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 export interface AuthTokensTable {
