@@ -204,21 +204,21 @@ export type PressResult =
   | { kind: "special"; target: string; interviewId: string | null; url?: string; message?: string }
   | { kind: "error"; message: string };
 
-async function save(user: SessionUser, open: OpenViewer, state: InterviewState, status: "Draft" | "Completed", preview: boolean) {
+async function save(user: SessionUser, open: OpenViewer, state: InterviewState, status: "Draft" | "Completed", preview: boolean, db: Db) {
   if (preview || !open.issue) return open.interviewId;
-  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state, title: open.guide.title });
+  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state, title: open.guide.title }, db);
 }
 
 /**
  * A button press (or Back) on the viewer's form: uploads are kept, the engine runs, the interview is saved
  * (created as Draft on its first save), and the result says where to go. In preview nothing is saved.
  */
-export async function pressButton(user: SessionUser, open: OpenViewer, form: FormData, preview: boolean): Promise<PressResult> {
+export async function pressButton(user: SessionUser, open: OpenViewer, form: FormData, preview: boolean, db: Db = database()): Promise<PressResult> {
   const pageName = String(form.get("_page") ?? "");
   if (form.get("_intent") === "back") {
     const back = goBack(open.guide, open.state, { inPlace: true });
     if (!back.ok) return { kind: "error", message: back.error.message };
-    return { kind: "page", interviewId: await save(user, open, back.state, open.status, preview), state: back.state };
+    return { kind: "page", interviewId: await save(user, open, back.state, open.status, preview, db), state: back.state };
   }
   const buttonIndex = Number(form.get("_button"));
   const view = renderPage(open.guide, open.state, today(), { dates: datesOf(open) });
@@ -226,7 +226,7 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   // A form from an older page (a second click, a reload): nothing to do but show the current page.
   if (view.name !== pageName) return { kind: "page", interviewId: open.interviewId, state: open.state };
   const intent = String(form.get("_intent") ?? "");
-  if (intent.startsWith("rephrase:")) return keepForRephrase(user, open, view, form, intent.slice("rephrase:".length), preview);
+  if (intent.startsWith("rephrase:")) return keepForRephrase(user, open, view, form, intent.slice("rephrase:".length), preview, db);
 
   const { values, typedDates, dateErrors } = postedValues(form, view.fields);
   const uploadErrors: FieldError[] = [];
@@ -262,8 +262,8 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
     return page ? { kind: "invalid", page } : { kind: "error", message: "This page cannot be shown." };
   }
   const completes = outcome.kind === "special" && ["SUCCESS", "ASSEMBLE", "ASSEMBLE-SUCCESS"].includes(outcome.target);
-  const interviewId = await save(user, open, result.state, completes ? "Completed" : open.status, preview);
-  if (interviewId && uploaded.length && !preview) await adoptAttachments(user.id, interviewId, uploaded);
+  const interviewId = await save(user, open, result.state, completes ? "Completed" : open.status, preview, db);
+  if (interviewId && uploaded.length && !preview) await adoptAttachments(user.id, interviewId, uploaded, db);
   if (outcome.kind === "page") return { kind: "page", interviewId, state: result.state };
   return { kind: "special", target: outcome.target, interviewId, url: outcome.url, message: outcome.message };
 }
@@ -280,6 +280,7 @@ async function keepForRephrase(
   form: FormData,
   variable: string,
   preview: boolean,
+  db: Db,
 ): Promise<PressResult> {
   if (preview || !open.issue || !rephrasableInputs(open, view).includes(variable)) {
     return { kind: "error", message: "This answer cannot be rephrased." };
@@ -287,6 +288,6 @@ async function keepForRephrase(
   const { values } = postedValues(form, view.fields);
   const kept = keepPageAnswers(open.guide, open.state, { pageName: view.name, values }, today());
   if (!kept.ok) return { kind: "error", message: kept.error.message };
-  const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, title: open.guide.title });
+  const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, title: open.guide.title }, db);
   return { kind: "rephrase", interviewId, variable, index: view.answerIndex };
 }
