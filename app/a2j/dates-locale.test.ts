@@ -131,6 +131,7 @@ function datesGuide(): Guide {
       "birth date da": { name: "Birth date DA", type: "Date" },
       "event count nu": { name: "Event count NU", type: "Number" },
       "event date da": { name: "Event date DA", type: "Date", repeating: true },
+      "event end da": { name: "Event end DA", type: "Date", repeating: true },
       "eventindex": { name: "EventIndex", type: "Number" },
     },
     pages: {
@@ -153,7 +154,10 @@ function datesGuide(): Guide {
         step: 2,
         repeatVar: "EventIndex",
         text: "<p>An event</p>",
-        fields: [{ type: "datemdy", name: "Event date DA", label: "Date (mm/dd/yyyy)", required: true }],
+        fields: [
+          { type: "datemdy", name: "Event date DA", label: "Date (mm/dd/yyyy)", required: true },
+          { type: "datemdy", name: "Event end DA", label: "Date it ended (optional, month/day/year)" },
+        ],
         buttons: [{ label: "Next", next: "Event", repeatVar: "EventIndex", repeatVarSet: "+=1" }],
       },
     },
@@ -200,7 +204,7 @@ describe("the page's date field, messages and progress", () => {
     s = press(g, s, { "event count nu": "3" }).state;
     expect(renderPage(g, s, TODAY)!.progress).toEqual({ step: { number: 2, of: 2 }, entry: { noun: "Event", number: 1, of: 3 } });
     const event = renderPage(g, s, TODAY, { dates: SINGAPORE })!;
-    expect(event.fields[0]!.label).toBe("Date");
+    expect(event.fields.map((f) => f.label)).toEqual(["Date", "Date it ended (optional)"]);
     s = press(g, s, { "event date da": fromBoxes("2", "3", "2024") }).state;
     expect(renderPage(g, s, TODAY)!.progress.entry).toEqual({ noun: "Event", number: 2, of: 3 });
     expect(getRaw(s.answers, "Event date DA", 1)).toBe("03/02/2024");

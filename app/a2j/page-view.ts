@@ -184,7 +184,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       type: f.type,
       inputName: name,
       // The Day, Month and Year boxes say the order; a guide's "(month/day/year)" would contradict them.
-      label: html(isDate ? f.label.replace(DATE_ORDER_HINT, "") : f.label),
+      label: html(isDate ? f.label.replace(DATE_ORDER_HINT, (_hint, optional?: string) => (optional ? " (optional)" : "")) : f.label),
       required: f.required,
       value,
       checked,
@@ -249,8 +249,8 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   };
 }
 
-/** "(month/day/year)", "(mm/dd/yyyy)" and the like at the end of a date field's label. */
-const DATE_ORDER_HINT = /\s*\((?:month\s*\/\s*day\s*\/\s*year|mm\s*\/\s*dd\s*\/\s*yy(?:yy)?)\)\s*$/i;
+/** "(month/day/year)", "(optional, mm/dd/yyyy)" and the like at the end of a date field's label. */
+const DATE_ORDER_HINT = /\s*\((optional,\s*)?(?:month\s*\/\s*day\s*\/\s*year|mm\s*\/\s*dd\s*\/\s*yy(?:yy)?)\)\s*$/i;
 
 /** The page's step counted among the steps that the guide's question pages use (popups have none). */
 function stepProgress(guide: Guide, step: number): Progress["step"] {
