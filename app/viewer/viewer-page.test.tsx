@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { type DateLocale, type Guide, loadGuideObject, renderPage, startInterview } from "~/a2j";
+import { type DateLocale, type FieldError, type Guide, loadGuideObject, renderPage, startInterview } from "~/a2j";
 import { ViewerPageView } from "./viewer-page";
 
 const TODAY = 19797;
@@ -19,7 +19,7 @@ function guideWith(fields: unknown[], pageExtra: Record<string, unknown> = {}): 
 }
 
 /** The viewer page's HTML as the server sends it, parsed so that it can be read like a browser would. */
-function rendered(guide: Guide, dates?: DateLocale, errors: Parameters<typeof renderPage>[3]["errors"] = []) {
+function rendered(guide: Guide, dates?: DateLocale, errors: FieldError[] = []) {
   const started = startInterview(guide, TODAY);
   if (!started.ok) throw new Error(started.error.message);
   const page = renderPage(guide, started.state, TODAY, { dates, errors })!;
