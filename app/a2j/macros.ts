@@ -16,8 +16,9 @@ export function escapeHtml(s: string): string {
 
 /**
  * Evaluate one macro expression to display text (not escaped). A bare reference to a Date variable shows
- * its date rather than a day count, and it and a bare `DATE(…)` are written the person's way (`dates`); a date
- * inside a longer expression stays as the guide computed it. Returns null and a message on a syntax error.
+ * its date rather than a day count. Given the person's way of writing dates (`dates`), it and a bare `DATE(…)`
+ * are written that way; without one, as A2J shows them (the stored text). A date inside a longer expression
+ * stays as the guide computed it. Returns null and a message on a syntax error.
  */
 export function macroValue(
   code: string,

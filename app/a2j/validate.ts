@@ -176,8 +176,10 @@ export function validatePage(
       case "attachment": {
         if (f.required && s === "") return err(f, i, typePrompt(f.type));
         const max = parseInt(f.maxChars, 10);
-        if (Number.isFinite(max) && max > 0 && raw.length > max) return err(f, i, DEFAULT_PROMPTS.maxChars(max));
-        store(f.type === "textlong" ? raw.replace(/\r\n/g, "\n") : s);
+        // A browser sends a textarea's line breaks as CRLF but counts each as one character for maxlength.
+        const text = f.type === "textlong" ? raw.replace(/\r\n/g, "\n") : raw;
+        if (Number.isFinite(max) && max > 0 && text.length > max) return err(f, i, DEFAULT_PROMPTS.maxChars(max));
+        store(f.type === "textlong" ? text : s);
         return;
       }
       case "textpick": {
