@@ -155,6 +155,12 @@ describe.each(dialects)("dates in the country's order on %s", (dialect) => {
     expect(viewerPage(await open(952, pressed.interviewId))!.text).toContain("You were born on 01/13/1990.");
   });
 
+  it("a form that posts the date whole, as A2J's own viewer does, is read as A2J reads it", async () => {
+    const pressed = await pressButton(person, await open(951), form({ "birth date da": "1/13/1990" }), false, handle.db);
+    if (pressed.kind !== "page") throw new Error(JSON.stringify(pressed));
+    expect((await loadInterview(person.id, pressed.interviewId!, handle.db))!.state.answers["birth date da"]!.values[1]).toBe("01/13/1990");
+  });
+
   it("a wrong box is named and is the only one marked; what was typed comes back; other fields are checked too", async () => {
     const pressed = await pressButton(person, await open(951), form({ "name te": "", "birth date da-day": "32", "birth date da-month": "1", "birth date da-year": "1990" }), false, handle.db);
     if (pressed.kind !== "invalid") throw new Error(JSON.stringify(pressed));
