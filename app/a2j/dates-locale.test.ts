@@ -196,6 +196,18 @@ describe("the page's date field, messages and progress", () => {
     expect(renderPage(g, next.state, TODAY)!.text).toContain("You were born on 01/13/1990.");
   });
 
+  test("a loop's entry is named after its counter", () => {
+    const entryOf = (counter: string) => {
+      const g = datesGuide();
+      g.pages["Event"]!.repeatVar = counter;
+      const started = startInterview(g, TODAY);
+      if (!started.ok) throw new Error(started.error.message);
+      const state = { ...started.state, history: [{ interviewPage: "Event", repeatVarValue: 2, outerLoopVarValue: null }] };
+      return renderPage(g, state, TODAY)!.progress.entry?.noun;
+    };
+    expect(["EventIndex", "Child count", "child_number", "Casino", "Index"].map(entryOf)).toEqual(["Event", "Child", "Child", "Casino", "Entry"]);
+  });
+
   test("a loop's pages say which entry, with the count when the guide holds one", () => {
     const g = datesGuide();
     let state = startInterview(g, TODAY);

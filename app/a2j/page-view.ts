@@ -252,11 +252,18 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
 /** "(month/day/year)", "(optional, mm/dd/yyyy)" and the like at the end of a date field's label. */
 const DATE_ORDER_HINT = /\s*\((optional,\s*)?(?:month\s*\/\s*day\s*\/\s*year|mm\s*\/\s*dd\s*\/\s*yy(?:yy)?)\)\s*$/i;
 
+/** The steps a guide's question pages use, in order; once per guide (loaded guides are not changed). */
+const usedSteps = new WeakMap<Guide, number[]>();
+
 /** The page's step counted among the steps that the guide's question pages use (popups have none). */
 function stepProgress(guide: Guide, step: number): Progress["step"] {
-  const used = new Set<number>();
-  for (const p of Object.values(guide.pages)) if (p.type.toLowerCase() !== "popup") used.add(p.step);
-  const steps = [...used].sort((a, b) => a - b);
+  let steps = usedSteps.get(guide);
+  if (!steps) {
+    const used = new Set<number>();
+    for (const p of Object.values(guide.pages)) if (p.type.toLowerCase() !== "popup") used.add(p.step);
+    steps = [...used].sort((a, b) => a - b);
+    usedSteps.set(guide, steps);
+  }
   const position = steps.indexOf(step);
   return steps.length > 1 && position >= 0 ? { number: position + 1, of: steps.length } : null;
 }
@@ -267,10 +274,12 @@ function stepProgress(guide: Guide, step: number): Progress["step"] {
  * events NU", "How many events NU") answered with at least this entry gives the count.
  */
 function loopEntry(answers: InterviewState["answers"], counter: string, index: number): Progress["entry"] {
+  // "Event index NU", "event_count" or "EventIndex", but not the "no" of "Casino".
   const noun = counter
     .replace(/\s+(NU|TE)$/i, "")
-    .replace(/[\s_-]*(index|counter|count|number|num|no|#)$/i, "")
-    .replace(/[\s_-]+$/, "")
+    .replace(/[\s_#-]+(index|counter|count|number|num|no)$/i, "")
+    .replace(/(Index|Counter|Count|Number|Num|No)$/, "")
+    .replace(/[\s_#-]+$/, "")
     .trim();
   const word = noun === "" ? "Entry" : noun.charAt(0).toUpperCase() + noun.slice(1);
   const lower = word.toLowerCase();
