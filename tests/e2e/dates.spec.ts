@@ -3,7 +3,7 @@ import { extractText } from "unpdf";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { interviewVars, moveInterviewTo, withE2eDatabase } from "./support";
-import { press, viewer } from "./viewer";
+import { axeOnViewer, press, viewer } from "./viewer";
 
 /** The interview's id, from the frame the viewer is in. */
 async function interviewIdOf(frame: FrameLocator): Promise<string> {
@@ -44,6 +44,8 @@ test.describe("dates in the person's order", () => {
     await expect(frame.locator(".viewer__step")).toHaveText("Step 2 of 6: About you");
     // Text fields say the guide's limit before anything is sent.
     await expect(frame.getByLabel(/^First name/)).toHaveAttribute("maxlength", "60");
+    await axe();
+    await axeOnViewer(page, axe);
 
     await frame.getByLabel(/^First name/).fill("Ann");
     await frame.getByLabel(/^Last name/).fill("Lee");
@@ -102,6 +104,7 @@ test.describe("dates in the person's order", () => {
     await press(frame, "Start");
     expect(await boxLabels(frame)).toEqual(["Month", "Day", "Year"]);
     await expect(frame.getByText("For example, 3 27 2007")).toBeVisible();
+    await axeOnViewer(page, axe);
     await frame.getByLabel(/^First name/).fill("Ann");
     await frame.getByLabel(/^Last name/).fill("Lee");
     await frame.getByLabel("Month").fill("1");
@@ -110,11 +113,11 @@ test.describe("dates in the person's order", () => {
     await press(frame, "Continue");
     const id = await interviewIdOf(frame);
     expect(interviewVars(id)["birth date da"]!.values[1]).toBe("01/13/1990");
-    await axe();
 
     // A loop's page says which entry it is.
     moveInterviewTo(id, "07-Event", 2);
     await page.goto(`/issues/90/interviews/${id}`);
     await expect(viewer(page).locator(".viewer__step")).toHaveText("Step 4 of 6: What happened – Event 2");
+    await axe();
   });
 });
