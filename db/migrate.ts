@@ -7,6 +7,7 @@ import * as m0004 from "./migrations/0004_guides_attachments";
 import * as m0005 from "./migrations/0005_rephrase_variables";
 import * as m0006 from "./migrations/0006_attachment_files";
 import * as m0007 from "./migrations/0007_recovery_codes";
+import * as m0008 from "./migrations/0008_country_dates";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   "0005_rephrase_variables": m0005,
   "0006_attachment_files": m0006,
   "0007_recovery_codes": m0007,
+  "0008_country_dates": m0008,
 };
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). */

@@ -26,6 +26,10 @@ export interface CategoriesTable {
   id: number;
   name: string;
   sort_order: number;
+  /** "DMY" or "MDY" (app/a2j/dates.ts). */
+  date_order: Generated<string>;
+  /** "long" or "numeric". */
+  date_style: Generated<string>;
 }
 
 export interface IssuesTable {

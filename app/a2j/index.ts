@@ -77,9 +77,22 @@ export type {
   VisitedPage,
 } from "./flow";
 export { renderPage, visitedPages } from "./page-view";
-export type { ButtonView, FieldView, PageView, PopupView, RenderOptions, VisitedPageView } from "./page-view";
+export type { ButtonView, FieldView, PageView, PopupView, Progress, RenderOptions, VisitedPageView } from "./page-view";
 export { DEFAULT_PROMPTS, validatePage } from "./validate";
 export type { FieldError, FormValues } from "./validate";
 
 // Dates
-export { daysFromDate, daysInTimeZone, formatDays, parseUserDate, ymdToDays } from "./dates";
+export {
+  A2J_DATES,
+  boxesFromStored,
+  dateLocale,
+  daysFromDate,
+  daysInTimeZone,
+  formatDays,
+  formatDaysFor,
+  parseUserDate,
+  readDateBoxes,
+  showStoredDate,
+  ymdToDays,
+} from "./dates";
+export type { BoxesReading, DateBox, DateBoxes, DateLocale } from "./dates";

@@ -4,7 +4,7 @@
  * like the transitions in flow.ts that move the state this model is drawn from.
  */
 import { getRaw, isBlank } from "./answers";
-import { formatDays } from "./dates";
+import { A2J_DATES, boxesFromStored, type DateBox, type DateBoxes, type DateLocale, formatDays } from "./dates";
 import { answerIndex, currentEntry, type InterviewState } from "./flow";
 import { isSpecialTarget, type SpecialTarget } from "./guide";
 import { escapeHtml, renderMacros, resolvePopups } from "./macros";
@@ -36,6 +36,18 @@ export interface FieldView {
   placeholder: string;
   /** Validation message, when the last submit failed on this field. */
   error: string | null;
+  /** A date field's Day, Month and Year boxes (from its value); null for other fields. */
+  date: DateBoxes | null;
+  /** The date boxes the error is about (every box when the whole date is wrong). */
+  errorBoxes: DateBox[];
+}
+
+/** Where the page is: "Step 2 of 5", and inside a loop which entry ("Event 2 of 3", or "Event 2"). */
+export interface Progress {
+  /** The page's step among the steps the guide's pages use; null when the guide has fewer than two. */
+  step: { number: number; of: number } | null;
+  /** Null outside loops; `of` is null when the guide holds no count for the loop. */
+  entry: { noun: string; number: number; of: number | null } | null;
 }
 
 export interface ButtonView {
@@ -77,6 +89,9 @@ export interface PageView {
   isExitPage: boolean;
   /** False when the guide set `A2J Navigation TF` to false (hide the progress/navigation menu). */
   allowNavigation: boolean;
+  progress: Progress;
+  /** How the person writes dates: the order of the date boxes, and the dates in the page's texts. */
+  dates: DateLocale;
 }
 
 function storedText(v: AnswerValue): string {
@@ -89,6 +104,8 @@ export interface RenderOptions {
   submitted?: FormValues;
   /** Errors of a failed submit. */
   errors?: FieldError[];
+  /** How the person writes dates: dates shown in texts follow it (A2J's MM/DD/YYYY by default). */
+  dates?: DateLocale;
 }
 
 /**
@@ -111,9 +128,10 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   const answers = state.answers;
   const idx = page.repeatVar !== "" ? answerIndex(entry) : 1;
   const popupRefs: { id: string; name: string; exists: boolean }[] = [];
+  const dates = opts.dates ?? A2J_DATES;
   const html = (s: string) => {
     if (s === "") return "";
-    const withMacros = renderMacros(s, answers, today);
+    const withMacros = renderMacros(s, answers, today, dates);
     const r = resolvePopups(withMacros, guide, "a2j-popup-");
     for (const p of r.popups) {
       const existing = popupRefs.find((x) => x.name === p.name);
@@ -158,12 +176,15 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       { value: "Male", label: "Male" },
     ];
     const maxChars = parseInt(f.maxChars, 10);
-    const error = errors.find((e) => e.fieldIndex === i)?.message ?? null;
+    const fieldError = errors.find((e) => e.fieldIndex === i);
+    const error = fieldError?.message ?? null;
+    const isDate = f.type === "datemdy";
     return {
       index: i,
       type: f.type,
       inputName: name,
-      label: html(f.label),
+      // The Day, Month and Year boxes say the order; a guide's "(month/day/year)" would contradict them.
+      label: html(isDate ? f.label.replace(DATE_ORDER_HINT, (_hint, optional?: string) => (optional ? " (optional)" : "")) : f.label),
       required: f.required,
       value,
       checked,
@@ -172,18 +193,20 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       min: f.min,
       max: f.max,
       maxChars: Number.isFinite(maxChars) && maxChars > 0 ? maxChars : null,
-      placeholder: f.type === "numberssn" ? "999-99-9999" : f.type === "numberphone" ? "(555) 555-5555" : f.type === "datemdy" ? "mm/dd/yyyy" : "",
-      error: error === null ? null : error,
+      placeholder: f.type === "numberssn" ? "999-99-9999" : f.type === "numberphone" ? "(555) 555-5555" : "",
+      error,
+      date: isDate ? boxesFromStored(value) : null,
+      errorBoxes: isDate && fieldError ? (fieldError.boxes ?? ["day", "month", "year"]) : [],
     };
   });
   const buttons: ButtonView[] = page.buttons.map((b, i) => ({
     index: i,
-    label: b.label.trim() === "" ? "Continue" : renderMacros(b.label, answers, today),
+    label: b.label.trim() === "" ? "Continue" : renderMacros(b.label, answers, today, dates),
     next: b.next,
     special: isSpecialTarget(b.next) ? b.next : null,
   }));
   const text = html(page.text);
-  const learn = renderMacros(page.learn, answers, today);
+  const learn = renderMacros(page.learn, answers, today, dates);
   const help = html(page.help);
   const textCitation = html(page.textCitation);
   const helpCitation = html(page.helpCitation);
@@ -221,7 +244,53 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
     canGoBack: state.history.length > 1,
     isExitPage: page.name === guide.exitPage,
     allowNavigation: getRaw(answers, "A2J Navigation TF") !== false,
+    dates,
+    progress: { step: stepProgress(guide, page.step), entry: page.repeatVar !== "" ? loopEntry(answers, page.repeatVar, idx) : null },
   };
+}
+
+/** "(month/day/year)", "(optional, mm/dd/yyyy)" and the like at the end of a date field's label. */
+const DATE_ORDER_HINT = /\s*\((optional,\s*)?(?:month\s*\/\s*day\s*\/\s*year|mm\s*\/\s*dd\s*\/\s*yy(?:yy)?)\)\s*$/i;
+
+/** The steps a guide's question pages use, in order; once per guide (loaded guides are not changed). */
+const usedSteps = new WeakMap<Guide, number[]>();
+
+/** The page's step counted among the steps that the guide's question pages use (popups have none). */
+function stepProgress(guide: Guide, step: number): Progress["step"] {
+  let steps = usedSteps.get(guide);
+  if (!steps) {
+    const used = new Set<number>();
+    for (const p of Object.values(guide.pages)) if (p.type.toLowerCase() !== "popup") used.add(p.step);
+    steps = [...used].sort((a, b) => a - b);
+    usedSteps.set(guide, steps);
+  }
+  const position = steps.indexOf(step);
+  return steps.length > 1 && position >= 0 ? { number: position + 1, of: steps.length } : null;
+}
+
+/**
+ * Which entry of a loop the page is about. A2J names no noun and no count for a loop, so both come from the
+ * guide's names: the counter "EventIndex" gives "Event", and a Number variable "Event count NU" (or "Number of
+ * events NU", "How many events NU") answered with at least this entry gives the count.
+ */
+function loopEntry(answers: InterviewState["answers"], counter: string, index: number): Progress["entry"] {
+  // "Event index NU", "event_count" or "EventIndex", but not the "no" of "Casino".
+  const noun = counter
+    .replace(/\s+(NU|TE)$/i, "")
+    .replace(/[\s_#-]+(index|counter|count|number|num|no)$/i, "")
+    .replace(/(Index|Counter|Count|Number|Num|No)$/, "")
+    .replace(/[\s_#-]+$/, "")
+    .trim();
+  const word = noun === "" ? "Entry" : noun.charAt(0).toUpperCase() + noun.slice(1);
+  const lower = word.toLowerCase();
+  const names = [`${lower} count`, `${lower}s count`, `number of ${lower}s`, `how many ${lower}s`];
+  let of: number | null = null;
+  for (const name of names.flatMap((n) => [`${n} NU`, n])) {
+    const stored = getRaw(answers, name);
+    const count = typeof stored === "number" ? stored : Number.NaN;
+    if (of === null && Number.isInteger(count) && count >= index) of = count;
+  }
+  return { noun: word, number: index, of };
 }
 
 /** One entry of the "My progress" list of visited pages. */

@@ -83,6 +83,7 @@ export async function interviewDocument(
     title: guide.title || "My Document",
     lang: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(guide.language) ? guide.language : "en",
     answers: interview.state.answers,
+    dates: issue?.country.dates,
     readFile: async (file) => {
       const f = await getGuideFile(guideId, file, db);
       return f ? new Uint8Array(f.bytes) : null;

@@ -5,7 +5,7 @@ import type { ChatRequest } from "../support/ai-stand-in";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { interviewVars, moveInterviewTo, onServerData, plantInterviews, setInterviewVars } from "./support";
-import { viewer } from "./viewer";
+import { fillDate, viewer } from "./viewer";
 
 // Issue 1 runs the case-summary guide and offers "Rephrase with AI" on its long-text questions.
 const ISSUE = 1;
@@ -178,8 +178,8 @@ test.describe("AI rephrase", () => {
     await page.goto(`/issues/${ISSUE}/interviews/${id}`);
     const frame = viewer(page);
     await frame.getByLabel(/What happened\?/).fill("The landlord changed the locks.");
-    await frame.getByLabel(/Date/).fill("03/02/2024");
-    await frame.getByLabel(/Date/).press("Enter");
+    await fillDate(frame, /^Date/, { day: "3", month: "2", year: "2024" });
+    await frame.getByLabel("Year").press("Enter");
     await expect(frame.locator("[data-viewer]")).not.toHaveAttribute("data-page", "07-Event:1");
     await expect(page).toHaveURL(new RegExp(`/issues/${ISSUE}/interviews/${id}$`));
     expect(interviewVars(id)["event description te"]?.values).toEqual([null, "The landlord changed the locks."]);
