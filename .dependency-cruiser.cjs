@@ -6,6 +6,8 @@
 /** From the bottom up. A capability is a folder of app/ that owns one part of the product. */
 const capabilities = [
   "security",
+  // Above security: the encryption at rest of file bytes (app/security/) is applied by the storage factory.
+  "storage",
   "mail",
   "content",
   "guides",

@@ -29,7 +29,7 @@ COPY --from=build /app/package.json /app/server.js ./
 COPY --from=build /app/db/seed ./db/seed
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
-# SQLite database, outbox and uploads live here; mount a volume to keep them.
+# The SQLite database (with the uploaded files) and the outbox live here; mount a volume to keep them.
 VOLUME ["/app/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "./config.server";
+import { ConfigError, parseStorageUrl, readConfig, readDataConfig } from "./config.server";
 
 describe("configuration", () => {
   it("has development defaults: SQLite under ./data, the outbox, port 3000", () => {
@@ -54,5 +54,43 @@ describe("https", () => {
     expect(readConfig({}).isHttps).toBe(false);
     expect(readConfig({ PUBLIC_ORIGIN: "https://help.example.org" }).isHttps).toBe(true);
     expect(() => readConfig({ PUBLIC_ORIGIN: "help.example.org" })).toThrow(/PUBLIC_ORIGIN/);
+  });
+});
+
+describe("STORAGE_URL", () => {
+  it("is unset by default (files in the database), and reads a bucket, a prefix and the connection settings", () => {
+    expect(readConfig({}).STORAGE_URL).toBeUndefined();
+    expect(readConfig({ STORAGE_URL: "" }).STORAGE_URL).toBeUndefined();
+    expect(readDataConfig({ STORAGE_URL: "s3://legal-files" }).STORAGE_URL).toEqual({
+      bucket: "legal-files",
+      prefix: "",
+      endpoint: undefined,
+      region: undefined,
+      forcePathStyle: false,
+    });
+    expect(readConfig({ STORAGE_URL: "s3://legal-files/uploads/prod/?endpoint=http://127.0.0.1:9000&region=eu-west-1" }).STORAGE_URL).toEqual({
+      bucket: "legal-files",
+      prefix: "uploads/prod/",
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-west-1",
+      forcePathStyle: true,
+    });
+    expect(parseStorageUrl("s3://legal-files?endpoint=https://s3.example.org&forcePathStyle=false")).toMatchObject({ forcePathStyle: false });
+  });
+
+  it("refuses a bad STORAGE_URL with a message saying what is wrong", () => {
+    const cases: [string, RegExp][] = [
+      ["/var/files", /must look like s3:\/\/bucket/],
+      ["https://bucket.example.org", /only s3: is supported/],
+      ["s3://Bad_Bucket", /bucket name of 3 to 63 lowercase/],
+      ["s3://key:secret@bucket", /must not hold credentials/],
+      ["s3://bucket?endpont=http://x", /unknown parameter endpont/],
+      ["s3://bucket?endpoint=minio:9000", /endpoint must be an http:\/\/ or https:\/\/ address/],
+      ["s3://bucket?forcePathStyle=yes", /forcePathStyle must be true or false/],
+    ];
+    for (const [value, message] of cases) {
+      expect(() => readDataConfig({ STORAGE_URL: value }), value).toThrow(message);
+      expect(() => readDataConfig({ STORAGE_URL: value }), value).toThrow(/STORAGE_URL/);
+    }
   });
 });

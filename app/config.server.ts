@@ -12,7 +12,50 @@ const url = (name: string) =>
     .trim()
     .refine((value) => URL.canParse(value), `${name} must be an absolute URL, such as http://localhost:3000`);
 
-// What the command-line entry needs as well as the server: where the data and the seed content are.
+/** An S3-compatible bucket for uploaded files (STORAGE_URL=s3://bucket[/prefix][?endpoint=…&region=…&forcePathStyle=…]). */
+export interface ObjectStorageLocation {
+  bucket: string;
+  /** Put before every key: empty, or ending in "/". */
+  prefix: string;
+  /** Another S3-compatible service than AWS (MinIO, Ceph, R2…); unset: AWS, or AWS_ENDPOINT_URL_S3. */
+  endpoint?: string;
+  region?: string;
+  /** Addresses the bucket in the path (host/bucket/key) rather than the host name (bucket.host/key). */
+  forcePathStyle: boolean;
+}
+
+const storageUrlParameters = ["endpoint", "region", "forcePathStyle"];
+
+/** STORAGE_URL read, or a message saying what is wrong with it. */
+export function parseStorageUrl(value: string): ObjectStorageLocation | string {
+  const shape = "STORAGE_URL must look like s3://bucket or s3://bucket/prefix";
+  if (!URL.canParse(value)) return shape;
+  const url = new URL(value);
+  if (url.protocol !== "s3:") return `${shape} (only s3: is supported)`;
+  // S3's bucket naming rules: 3 to 63 lowercase letters, digits, dots and hyphens.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(url.hostname)) return `${shape}, with a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens`;
+  if (url.username || url.password) return "STORAGE_URL must not hold credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY";
+  const unknown = [...url.searchParams.keys()].filter((key) => !storageUrlParameters.includes(key));
+  if (unknown.length) return `STORAGE_URL has an unknown parameter ${unknown[0]} (known: ${storageUrlParameters.join(", ")})`;
+  const endpoint = url.searchParams.get("endpoint") || undefined;
+  if (endpoint && !(/^https?:\/\//.test(endpoint) && URL.canParse(endpoint))) {
+    return "STORAGE_URL's endpoint must be an http:// or https:// address, such as http://127.0.0.1:9000";
+  }
+  const pathStyle = url.searchParams.get("forcePathStyle");
+  if (pathStyle !== null && pathStyle !== "true" && pathStyle !== "false") return "STORAGE_URL's forcePathStyle must be true or false";
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "");
+  return {
+    bucket: url.hostname,
+    prefix: prefix ? `${prefix}/` : "",
+    endpoint,
+    region: url.searchParams.get("region") || undefined,
+    // Self-hosted stores mostly serve one host name, so a given endpoint addresses buckets in the path.
+    forcePathStyle: pathStyle === null ? endpoint !== undefined : pathStyle === "true",
+  };
+}
+
+// What the command-line entry needs as well as the server: where the data, the uploaded files and the seed
+// content are.
 const dataSchema = z.object({
   DATABASE_URL: z
     .string()
@@ -24,6 +67,18 @@ const dataSchema = z.object({
     ),
   DATA_DIR: z.string().default("./data"),
   SEED_DIR: z.string().default("./db/seed"),
+  // Unset: uploaded files live in the database (docs/decisions/0015-file-storage-and-backups.md).
+  STORAGE_URL: optional.pipe(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const location = parseStorageUrl(value);
+        if (typeof location === "object") return location;
+        ctx.addIssue({ code: "custom", message: location });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
 });
 
 const schema = dataSchema

@@ -24,6 +24,7 @@ export default [
     layout("routes/auth.tsx", [
       route("sign-in", "routes/auth.sign-in.tsx"),
       route("sign-in/verify-2fa", "routes/auth.sign-in.verify-2fa.tsx"),
+      route("sign-in/recovery-code", "routes/auth.sign-in.recovery-code.tsx"),
       route("sign-up", "routes/auth.sign-up.tsx"),
       route("sign-up/email-sent", "routes/auth.sign-up.email-sent.tsx"),
       route("sign-up/password", "routes/auth.sign-up.password.tsx"),
@@ -43,6 +44,8 @@ export default [
       route("dashboard", "routes/account.dashboard.tsx"),
       route("edit-profile", "routes/account.edit-profile.tsx"),
       route("change-password", "routes/account.change-password.tsx"),
+      route("recovery-codes", "routes/account.recovery-codes.tsx"),
+      route("authenticator", "routes/account.authenticator.tsx"),
       route("interview", "routes/account.interview.tsx"),
       route("interview/:interviewId/answers", "routes/account.interview.$interviewId.answers.tsx"),
       route("interview/:interviewId/delete", "routes/account.interview.$interviewId.delete.tsx"),

@@ -5,6 +5,9 @@ import * as m0002 from "./migrations/0002_accounts";
 import * as m0003 from "./migrations/0003_interviews";
 import * as m0004 from "./migrations/0004_guides_attachments";
 import * as m0005 from "./migrations/0005_rephrase_variables";
+import * as m0006 from "./migrations/0006_attachment_files";
+import * as m0007 from "./migrations/0007_recovery_codes";
+import * as m0008 from "./migrations/0008_country_dates";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -16,6 +19,9 @@ export const migrations: Record<string, Migration> = {
   "0003_interviews": m0003,
   "0004_guides_attachments": m0004,
   "0005_rephrase_variables": m0005,
+  "0006_attachment_files": m0006,
+  "0007_recovery_codes": m0007,
+  "0008_country_dates": m0008,
 };
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). */

@@ -14,16 +14,22 @@ export interface Database {
   sessions: SessionsTable;
   auth_tokens: AuthTokensTable;
   rate_limits: RateLimitsTable;
+  recovery_codes: RecoveryCodesTable;
   interviews: InterviewsTable;
   guides: GuidesTable;
   guide_files: GuideFilesTable;
   attachments: AttachmentsTable;
+  attachment_files: AttachmentFilesTable;
 }
 
 export interface CategoriesTable {
   id: number;
   name: string;
   sort_order: number;
+  /** "DMY" or "MDY" (app/a2j/dates.ts). */
+  date_order: Generated<string>;
+  /** "long" or "numeric". */
+  date_style: Generated<string>;
 }
 
 export interface IssuesTable {
@@ -93,6 +99,16 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   last_seen_at: string;
+  /** Fresh recovery codes, encrypted like the TOTP secret, until the person says they saved them. */
+  recovery_codes_to_show: string | null;
+}
+
+export interface RecoveryCodesTable {
+  /** HMAC-SHA256 of the user id and the code (app/auth/recovery-codes.server.ts): a leaked table is useless. */
+  code_hash: string;
+  user_id: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 export interface AuthTokensTable {
@@ -152,6 +168,13 @@ export interface AttachmentsTable {
   size: number;
   storage_key: string;
   created_at: string;
+}
+
+/** The bytes of an attachment kept by the database storage (app/storage/database-storage.server.ts). */
+export interface AttachmentFilesTable {
+  attachment_id: string;
+  bytes: Buffer;
+  written_at: string;
 }
 
 export type InterviewRow = Selectable<InterviewsTable>;

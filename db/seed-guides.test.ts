@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import {
   attachmentPath,
+  confirmFinish,
   createAnswers,
   currentPage,
   getRaw,
@@ -416,9 +417,18 @@ class Runner {
   text(): string {
     return renderPage(this.guide, this.state, this.today)?.text ?? "";
   }
+  /**
+   * Press a button that leaves the interview (its special target). A finishing target (SUCCESS, ASSEMBLE…) first
+   * opens "Check your answers"; "Confirm and finish" there then gives the target.
+   */
   special(label: string, values: FormValues = {}): string {
-    const r = this.press(label, values);
-    if (r.outcome.kind !== "special") throw new Error(`expected a special target, got ${JSON.stringify(r.outcome)}`);
+    let r: TransitionResult = this.press(label, values);
+    if (r.ok && r.outcome.kind === "review") {
+      r = confirmFinish(this.state);
+      if (!r.ok) throw new Error(r.error.message);
+      this.state = r.state;
+    }
+    if (!r.ok || r.outcome.kind !== "special") throw new Error(`expected a special target, got ${JSON.stringify(r.ok ? r.outcome : r.error)}`);
     return r.outcome.target;
   }
 }

@@ -16,7 +16,13 @@ export function parseFrontMatter(source: string): { attributes: Record<string, s
   return { attributes, body: source.slice(match[0].length).trim() + "\n" };
 }
 
-const countrySchema = z.object({ id: z.number().int(), name: z.string().min(1), order: z.number() });
+const countrySchema = z.object({
+  id: z.number().int(),
+  name: z.string().min(1),
+  order: z.number(),
+  // How the country writes dates for people (DateLocale in app/a2j/dates.ts); A2J's month/day/year when left out.
+  dates: z.object({ order: z.enum(["DMY", "MDY"]), style: z.enum(["long", "numeric"]) }).default({ order: "MDY", style: "numeric" }),
+});
 const emptyToNull = z.string().transform((value) => (value === "" ? null : value));
 const issueAttributes = z.object({
   id: z.coerce.number().int(),
@@ -101,11 +107,12 @@ export async function readSeedContent(dir: string): Promise<SeedContent> {
 export async function applySeedContent(db: Db, content: SeedContent): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const country of content.countries) {
-      const row = { id: country.id, name: country.name, sort_order: country.order };
+      const row = { id: country.id, name: country.name, sort_order: country.order, date_order: country.dates.order, date_style: country.dates.style };
+      const { id: _id, ...changes } = row;
       await trx
         .insertInto("categories")
         .values(row)
-        .onConflict((oc) => oc.column("id").doUpdateSet({ name: row.name, sort_order: row.sort_order }))
+        .onConflict((oc) => oc.column("id").doUpdateSet(changes))
         .execute();
     }
     for (const issue of content.issues) {

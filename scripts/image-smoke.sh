@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The container image's runtime tree on the Node the image ships (22), without a Docker engine: assembles it
 # with scripts/image-tree.sh, checks that no development package is in it, then runs the operator commands
-# (seed, guide import from a zip) and the server from it. CI runs this after the tests, which run on Node 20.
+# (seed, guide import from a zip, a backup) and the server from it. CI runs this after the tests, which run on Node 20.
 # Node 22 comes from the npm registry (the node-linux-<arch> package carries the binary and its headers).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -44,6 +44,12 @@ node build/server/cli.js guide import guide.zip --id smoke-guide --issue 2
 status=0
 node build/server/cli.js guide import guide.zip --id smoke-guide --issue 999 || status=$?
 [ "$status" = 1 ] || fail "a refused import exited $status, not 1"
+node build/server/cli.js db backup "$work/backup.db"
+node -e 'const db = new (require("better-sqlite3"))(process.argv[1], { readonly: true }); const { n } = db.prepare("select count(*) as n from guides where id = ?").get("smoke-guide"); process.exit(n === 1 ? 0 : 1)' "$work/backup.db" \
+  || fail "the backup does not hold the imported guide"
+# The S3 client (STORAGE_URL) is loaded on first use only: check that it loads from the runtime tree.
+node --input-type=module -e 'const { S3Client } = await import("@aws-sdk/client-s3"); new S3Client({ region: "us-east-1" });' \
+  || fail "the S3 client does not load"
 
 port=3297
 SESSION_SECRET="image-smoke-secret-image-smoke-secret-000" PORT=$port node server.js &

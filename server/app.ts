@@ -8,8 +8,9 @@ import { closeDatabase, databaseHandle } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
 import { createNonce, securityHeaders } from "~/security/headers.server";
 import { refusal, refusalLine } from "~/security/request-guard.server";
+import { attachmentStorage } from "~/storage/configured-storage.server";
 import { bodyPolicy, refuse } from "./body-policy";
-import { type Log, prepareDatabase as prepare } from "./database-setup";
+import { type Log, moveLocalUploads, prepareDatabase as prepare } from "./database-setup";
 import { routerHandler } from "./router-handler";
 import { viewer } from "./viewer";
 
@@ -17,8 +18,9 @@ export { config, closeDatabase };
 export { startHousekeeping } from "./housekeeping";
 
 /** Run by server.js before it listens (by the primary alone when there are worker processes). */
-export function prepareDatabase(log: Log = console.log): Promise<void> {
-  return prepare(databaseHandle(), config().SEED_DIR, log);
+export async function prepareDatabase(log: Log = console.log): Promise<void> {
+  await prepare(databaseHandle(), config().SEED_DIR, log);
+  await moveLocalUploads(databaseHandle(), config().DATA_DIR, attachmentStorage(), log);
 }
 
 export const app = express();

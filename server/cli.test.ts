@@ -1,9 +1,17 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, dialects, type TestDatabase } from "../tests/support/databases";
+import { openDatabase } from "../db/database";
+import { migrateToLatest } from "../db/migrate";
+import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../tests/support/databases";
+import { findAttachment, storeAttachment } from "~/interviews/attachments.server";
+import { loadInterview } from "~/interviews/interviews.server";
+import { storageFromConfig } from "~/storage/configured-storage.server";
 import { runCli } from "./cli";
 
 // The operator commands as an operator runs them: settings from the environment, output on the console, an
@@ -89,12 +97,135 @@ describe.each(dialects)("the command-line entry on %s", (dialect) => {
     expect(await run("guide", "import", guideZip, "--id", "Not An Id")).toMatchObject({ code: 1, output: expect.stringContaining("A guide id is 1 to 63") });
   });
 
+  it(`backs up ${dialect === "sqlite" ? "SQLite with its backup API" : "nothing on PostgreSQL, and says how with pg_dump"}`, async () => {
+    expect(await run("db", "backup")).toMatchObject({ code: 2, output: expect.stringContaining("db backup needs the file") });
+    const target = path.join(dir, `backup-${dialect}.db`);
+    if (dialect === "postgres") {
+      expect(await run("db", "backup", target)).toMatchObject({ code: 1, output: expect.stringContaining('pg_dump --format=custom --file=backup.dump "$DATABASE_URL"') });
+      vi.stubEnv("STORAGE_URL", "s3://legal-files/prod");
+      try {
+        expect(await run("db", "backup", target)).toMatchObject({ code: 1, output: expect.stringContaining("Uploaded files are in s3://legal-files/prod/ (STORAGE_URL)") });
+      } finally {
+        vi.stubEnv("STORAGE_URL", "");
+      }
+      expect(existsSync(target)).toBe(false);
+      return;
+    }
+    expect(await run("db", "backup", target)).toMatchObject({ code: 0, output: expect.stringContaining("The uploaded files are in it") });
+    expect(await run("db", "backup", target)).toMatchObject({ code: 1, output: expect.stringContaining("already exists") });
+    vi.stubEnv("STORAGE_URL", "s3://legal-files");
+    try {
+      expect(await run("db", "backup", `${target}.2`)).toMatchObject({ code: 0, output: expect.stringContaining("back that bucket up separately") });
+    } finally {
+      vi.stubEnv("STORAGE_URL", "");
+    }
+  });
+
   it("names a bad setting instead of failing somewhere later", async () => {
     vi.stubEnv("DATABASE_URL", "mysql://localhost/app");
     try {
       expect(await run("db", "migrate")).toMatchObject({ code: 1, output: expect.stringContaining("DATABASE_URL must start with file:") });
     } finally {
       vi.stubEnv("DATABASE_URL", database.url);
+    }
+  });
+});
+
+// Another process writing to the database the whole time, the way a running server does: each transaction
+// adds an interview with an upload (its row and its bytes). Started here, stopped by closing its input.
+const writerScript = `
+  const Database = require("better-sqlite3");
+  const db = new Database(process.argv[1]);
+  db.pragma("journal_mode = WAL");
+  db.pragma("busy_timeout = 5000");
+  const [user, issue] = [process.argv[2], Number(process.argv[3])];
+  const addOne = db.transaction((n) => {
+    const id = "writer-" + String(n).padStart(6, "0");
+    const now = new Date().toISOString();
+    db.prepare("insert into interviews (id, user_id, issue_id, status, vars, xml, engine_state, created_at, updated_at) values (?, ?, ?, 'Draft', '{}', '', '{}', ?, ?)").run(id, user, issue, now, now);
+    db.prepare("insert into attachments (id, user_id, interview_id, file_name, content_type, size, storage_key, created_at) values (?, ?, ?, 'w.pdf', 'application/pdf', 20000, ?, ?)").run(id, user, id, user + "/" + id + ".pdf", now);
+    db.prepare("insert into attachment_files (attachment_id, bytes, written_at) values (?, ?, ?)").run(id, Buffer.alloc(20000, n % 251), now);
+  });
+  let n = 0, stopped = false;
+  process.stdin.on("end", () => (stopped = true)).resume();
+  (function next() { if (stopped) return db.close(); addOne(n++); setImmediate(next); })();
+`;
+
+describe("db backup on SQLite while another process writes", () => {
+  let database: TestDatabase;
+  const alice = randomUUID();
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    vi.stubEnv("DATABASE_URL", database.url);
+    await migrateToLatest(database.db);
+    await insertTestUser(database.db, alice, "alice@example.org");
+    await database.db.insertInto("categories").values({ id: 1, name: "Family", sort_order: 1 }).execute();
+    await database.db
+      .insertInto("issues")
+      .values({ id: 1, category_id: 1, name: "Divorce", content: "", guide_id: null, guide_path: null, model_ai: "m", rephrase_content: "" })
+      .execute();
+  });
+  afterAll(() => database?.drop());
+  const writerRows = async (db = database.db) =>
+    Number((await db.selectFrom("interviews").select((eb) => eb.fn.countAll().as("n")).where("id", "like", "writer-%").executeTakeFirstOrThrow()).n);
+
+  it("copies every interview and every uploaded file as they were at one moment, and the copy restores", async () => {
+    const storage = storageFromConfig({}, database.db);
+    const made: { interviewId: string; attachmentId: string; bytes: Buffer }[] = [];
+    for (let i = 0; i < 20; i++) {
+      const interviewId = `before-${i}`;
+      const now = new Date().toISOString();
+      await database.db
+        .insertInto("interviews")
+        .values({ id: interviewId, user_id: alice, issue_id: 1, status: "Draft", vars: JSON.stringify({ n: i }), xml: "", engine_state: "{}", created_at: now, updated_at: now })
+        .execute();
+      const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(400_000)]);
+      const stored = await storeAttachment({ userId: alice, interviewId }, new File([bytes], `${i}.pdf`), storage, database.db);
+      if (!stored.ok) throw new Error(stored.message);
+      made.push({ interviewId, attachmentId: stored.id, bytes });
+    }
+
+    const file = database.url.slice("file:".length);
+    const writer = spawn(process.execPath, ["-e", writerScript, file, alice, "1"], { stdio: ["pipe", "inherit", "inherit"] });
+    const writerEnded = new Promise((resolve) => writer.on("exit", resolve));
+    const target = path.join(dir, "while-writing.db");
+    let atBackupEnd: number;
+    try {
+      while ((await writerRows()) < 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      const backup = await run("db", "backup", target);
+      expect(backup, backup.output).toMatchObject({ code: 0, output: expect.stringMatching(/backed up to .*while-writing\.db: [\d.]+ MB in \d+ ms/) });
+      atBackupEnd = await writerRows();
+      while ((await writerRows()) < atBackupEnd + 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      writer.stdin.end();
+      await writerEnded;
+    }
+
+    // Restoring is putting the file in place of the database (with the server stopped), as the README says.
+    const restoredDir = mkdtempSync(path.join(tmpdir(), "lsh-restored-"));
+    copyFileSync(target, path.join(restoredDir, "app.db"));
+    const restored = openDatabase(`file:${path.join(restoredDir, "app.db")}`);
+    try {
+      const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(restored.db);
+      expect(rows).toEqual([{ integrity_check: "ok" }]);
+      await migrateToLatest(restored.db);
+      const restoredStorage = storageFromConfig({}, restored.db);
+      for (const { interviewId, attachmentId, bytes } of made) {
+        expect(await loadInterview(alice, interviewId, restored.db), interviewId).not.toBeNull();
+        const attachment = await findAttachment(alice, attachmentId, restored.db);
+        expect((await restoredStorage.get(attachment!.storage_key))!.equals(bytes), attachmentId).toBe(true);
+      }
+      // The writer's work up to one moment: some of it (it wrote before and during the backup), not what came
+      // after, and every interview it holds with its file (each was one transaction).
+      const inBackup = await writerRows(restored.db);
+      expect(inBackup).toBeGreaterThanOrEqual(20);
+      expect(inBackup).toBeLessThanOrEqual(atBackupEnd!);
+      expect(inBackup).toBeLessThan(await writerRows());
+      const files = await restored.db.selectFrom("attachment_files").select((eb) => eb.fn.countAll().as("n")).where("attachment_id", "like", "writer-%").executeTakeFirstOrThrow();
+      expect(Number(files.n)).toBe(inBackup);
+    } finally {
+      await restored.db.destroy();
+      rmSync(restoredDir, { recursive: true, force: true });
     }
   });
 });

@@ -3,9 +3,11 @@
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { readDataConfig } from "~/config.server";
+import path from "node:path";
+import { type ObjectStorageLocation, readDataConfig } from "~/config.server";
 import { attachGuideToIssue, getIssue } from "~/content/content.server";
 import { GuideImportError, importGuide, readGuideSource } from "~/guides/import.server";
+import { backupSqlite } from "../db/backup";
 import { openDatabase } from "../db/database";
 import { migrateDatabase, reseedDatabase } from "./database-setup";
 
@@ -14,13 +16,26 @@ const usage = `Usage: node build/server/cli.js <command>
 Commands:
   db migrate                                 apply pending migrations to DATABASE_URL
   db seed                                    (re)load SEED_DIR: countries, issues, pages, demo guides
+  db backup <file>                           copy the SQLite database, with the uploaded files, to a new file,
+                                             while the server runs (PostgreSQL: pg_dump, see the README)
   guide import <zip|folder> --id <guide-id> [--issue <issue-id>]
                                              import a published A2J guide, and attach it to an issue
 
-Settings come from the environment: DATABASE_URL (default file:./data/app.db), SEED_DIR (default ./db/seed).`;
+Settings come from the environment: DATABASE_URL (default file:./data/app.db), SEED_DIR (default ./db/seed),
+STORAGE_URL (unset: uploaded files are in the database).`;
 
 /** A mistake in how the command was called: the usage is shown and the exit code is 2. */
 class UsageError extends Error {}
+
+/** A command that cannot do what was asked here, and says what to do instead: exit code 1. */
+class Refusal extends Error {}
+
+const bucketName = (location: ObjectStorageLocation) => `s3://${location.bucket}/${location.prefix}`;
+
+/** What an operator must know about uploaded files kept in a bucket: no database backup holds them. */
+const bucketNote = (location: ObjectStorageLocation) =>
+  `Uploaded files are in ${bucketName(location)} (STORAGE_URL), not in the database: back that bucket up ` +
+  "separately (with versioning, replication, or a copy such as `aws s3 sync`).";
 
 type Command = (args: string[]) => Promise<void>;
 
@@ -32,6 +47,28 @@ const commands: Record<string, Command> = {
   "db seed": async (args) => {
     if (args.length) throw new UsageError(`Unexpected argument: ${args[0]}`);
     await withDatabase((handle) => reseedDatabase(handle, readDataConfig().SEED_DIR, console.log));
+  },
+  "db backup": async (args) => {
+    const [target, extra] = args;
+    if (!target || target.startsWith("-")) throw new UsageError("db backup needs the file to write the backup to.");
+    if (extra) throw new UsageError(`Unexpected argument: ${extra}`);
+    const { DATABASE_URL, STORAGE_URL } = readDataConfig();
+    if (!DATABASE_URL.startsWith("file:")) {
+      throw new Refusal(
+        [
+          "db backup copies SQLite databases; DATABASE_URL names a PostgreSQL database. Back it up with PostgreSQL's own tool,",
+          "which also copies a live database consistently:",
+          '  pg_dump --format=custom --file=backup.dump "$DATABASE_URL"',
+          'and restore it into an empty database with: pg_restore --no-owner --dbname="$DATABASE_URL" backup.dump',
+          ...(STORAGE_URL ? [bucketNote(STORAGE_URL)] : []),
+        ].join("\n"),
+      );
+    }
+    const source = DATABASE_URL.slice("file:".length);
+    if (source === ":memory:") throw new Refusal("DATABASE_URL is an in-memory database: there is nothing to back up.");
+    const result = await backupSqlite(path.resolve(source), path.resolve(target));
+    console.log(`SQLite ${source} backed up to ${target}: ${(result.bytes / 1024 / 1024).toFixed(1)} MB in ${result.ms} ms`);
+    console.log(STORAGE_URL ? bucketNote(STORAGE_URL) : "The uploaded files are in it (they are kept in the database).");
   },
   "guide import": async (args) => {
     const { positionals, values } = parse(args, { id: { type: "string" }, issue: { type: "string" } });
@@ -96,6 +133,7 @@ export async function runCli(argv: string[]): Promise<number> {
       return 2;
     }
     if (error instanceof GuideImportError) console.error(`Import refused: ${error.message}`);
+    else if (error instanceof Refusal) console.error(error.message);
     else if ((error as Error)?.name === "ConfigError") console.error((error as Error).message);
     else console.error(`Failed: ${(error as Error)?.message ?? error}`);
     return 1;

@@ -7,10 +7,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { migrateToLatest } from "../db/migrate";
 import { seedDatabase } from "../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../tests/support/databases";
+import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3StandIn } from "../tests/support/s3-stand-in";
 import { purgeSpentLinks } from "~/auth/accounts.server";
 import { purgeOldRateLimitWindows } from "~/auth/rate-limit.server";
 import { purgeExpiredSessions } from "~/auth/session.server";
-import { type AttachmentStorage, localStorage, purgeOrphanedAttachments } from "~/interviews/attachments.server";
+import { type ObjectStorageLocation, parseStorageUrl } from "~/config.server";
+import { purgeOrphanedAttachments } from "~/interviews/attachments.server";
+import type { AttachmentStorage } from "~/storage/attachment-storage.server";
+import { storageFromConfig } from "~/storage/configured-storage.server";
+import { folderStorage } from "~/storage/folder-storage.server";
 import { runHousekeeping, startHousekeeping } from "./housekeeping";
 
 const NOW = new Date("2031-03-01T12:00:00.000Z");
@@ -82,7 +87,7 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
   beforeEach(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "lsh-housekeeping-"));
     root = path.join(dataDir, "attachments");
-    storage = localStorage(root);
+    storage = folderStorage(root);
     for (const table of ["attachments", "interviews", "sessions", "auth_tokens", "rate_limits"] as const) {
       await handle.db.deleteFrom(table).execute();
     }
@@ -211,6 +216,57 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
   });
 });
 
+describe("housekeeping with the storages a deployment chooses (SQLite)", () => {
+  let handle: TestDatabase;
+  const alice = randomUUID();
+  beforeAll(async () => {
+    handle = await createTestDatabase("sqlite");
+    await migrateToLatest(handle.db);
+    await insertTestUser(handle.db, alice, "alice@example.org");
+  });
+  afterAll(() => handle?.drop());
+  async function upload(storage: AttachmentStorage, uploadedAgo: number, now = NOW) {
+    const id = randomUUID();
+    const key = `${alice}/${id}.pdf`;
+    await handle.db
+      .insertInto("attachments")
+      .values({ id, user_id: alice, interview_id: null, file_name: "a.pdf", content_type: "application/pdf", size: 9, storage_key: key, created_at: new Date(now.getTime() - uploadedAgo).toISOString() })
+      .execute();
+    await storage.put(key, Buffer.from("%PDF-1.7\n"));
+    return key;
+  }
+
+  it("the database: an abandoned upload's bytes go with its row, a fresh one stays", async () => {
+    const storage = storageFromConfig({}, handle.db);
+    const [abandoned, fresh] = [await upload(storage, 2 * DAY), await upload(storage, HOUR)];
+    expect(await runHousekeeping(handle.db, NOW, { storage, log: () => {} })).toMatchObject({ attachments: 1, strayFiles: 0 });
+    expect(await storage.get(abandoned)).toBeNull();
+    expect(await storage.get(fresh)).not.toBeNull();
+  });
+
+  it("a bucket: abandoned uploads and objects without a row are deleted once old enough", async () => {
+    const standIn = await startS3StandIn();
+    vi.stubEnv("AWS_ACCESS_KEY_ID", S3_ACCESS_KEY_ID);
+    vi.stubEnv("AWS_SECRET_ACCESS_KEY", S3_SECRET_ACCESS_KEY);
+    try {
+      const location = parseStorageUrl(`s3://test-bucket/files?endpoint=${standIn.url}`) as ObjectStorageLocation;
+      const storage = storageFromConfig({ STORAGE_URL: location }, handle.db);
+      // The stand-in's objects are written now, and housekeeping runs two days later.
+      const later = new Date(Date.now() + 2 * DAY);
+      const [abandoned, fresh] = [await upload(storage, 2 * DAY, later), await upload(storage, HOUR, later)];
+      const stray = `${alice}/${randomUUID()}.pdf`;
+      await storage.put(stray, Buffer.from("%PDF-1.7\n"));
+      expect(await runHousekeeping(handle.db, later, { storage, log: () => {} })).toMatchObject({ attachments: 1, strayFiles: 1 });
+      expect([...standIn.buckets.get("test-bucket")!.keys()]).toEqual([`files/${fresh}`]);
+      expect(await storage.get(abandoned)).toBeNull();
+      expect(await storage.get(stray)).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+      await standIn.close();
+    }
+  });
+});
+
 describe("the housekeeping timer", () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -225,7 +281,7 @@ describe("the housekeeping timer", () => {
       throw new Error("no database");
     });
     const log = vi.fn();
-    const housekeeping = startHousekeeping({ db, storage: () => localStorage("/nonexistent"), log });
+    const housekeeping = startHousekeeping({ db, storage: () => folderStorage("/nonexistent"), log });
     await vi.advanceTimersByTimeAsync(59_000);
     expect(db).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1_000);

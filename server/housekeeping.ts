@@ -6,7 +6,9 @@ import { purgeSpentLinks } from "~/auth/accounts.server";
 import { purgeOldRateLimitWindows } from "~/auth/rate-limit.server";
 import { purgeExpiredSessions } from "~/auth/session.server";
 import { database } from "~/db.server";
-import { type AttachmentStorage, localStorage, purgeOrphanedAttachments } from "~/interviews/attachments.server";
+import { purgeOrphanedAttachments } from "~/interviews/attachments.server";
+import type { AttachmentStorage } from "~/storage/attachment-storage.server";
+import { attachmentStorage } from "~/storage/configured-storage.server";
 import type { Log } from "./database-setup";
 
 /** The first run comes this long after the server starts (not during start-up's own work)… */
@@ -81,7 +83,7 @@ export interface Housekeeping {
  */
 export function startHousekeeping({
   db = database,
-  storage = localStorage,
+  storage = attachmentStorage,
   log = console.log,
   firstRunAfterMs = FIRST_RUN_AFTER_MS,
   runEveryMs = RUN_EVERY_MS,

@@ -118,3 +118,89 @@ export function swapMonthAndDay(s: string): string {
   if (parts.length !== 3) return s;
   return [parts[1], parts[0], parts[2]].join("/");
 }
+
+/**
+ * How a country writes dates for people: the order of day and month (for the three date boxes and short dates)
+ * and the style of dates shown back (popups, macros, documents). A2J itself always keeps `MM/DD/YYYY`.
+ */
+export interface DateLocale {
+  order: "DMY" | "MDY";
+  /** `long`: "13 January 1990" (DMY) or "January 13, 1990" (MDY); `numeric`: "13/01/1990" or "01/13/1990". */
+  style: "long" | "numeric";
+}
+
+/** A2J's own way, for guides run outside any country (preview) and for countries that write month first. */
+export const A2J_DATES: DateLocale = { order: "MDY", style: "numeric" };
+
+/** A country's stored date columns as a locale; anything unknown falls back to A2J's own way. */
+export function dateLocale(order: string, style: string): DateLocale {
+  return { order: order === "DMY" ? "DMY" : "MDY", style: style === "long" ? "long" : "numeric" };
+}
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** A day count written the way the locale shows dates to people. */
+export function formatDaysFor(days: number, locale: DateLocale): string {
+  const { year, month, day } = daysToYmd(days);
+  const y = String(year).padStart(4, "0");
+  if (locale.style === "numeric") return locale.order === "DMY" ? `${pad2(day)}/${pad2(month)}/${y}` : `${pad2(month)}/${pad2(day)}/${y}`;
+  const name = MONTH_NAMES[month - 1] ?? "";
+  return locale.order === "DMY" ? `${day} ${name} ${y}` : `${name} ${day}, ${y}`;
+}
+
+/** A stored A2J date (`M/D/YYYY`) as the locale shows it; any other text is returned unchanged. */
+export function showStoredDate(stored: string, locale: DateLocale): string {
+  if (!looksLikeMdy(stored)) return stored;
+  const days = parseMdy(stored);
+  return days === null ? stored : formatDaysFor(days, locale);
+}
+
+/** The three boxes of a date field, as typed (strings, so that a wrong entry can be shown back as it was). */
+export interface DateBoxes {
+  day: string;
+  month: string;
+  year: string;
+}
+
+export type DateBox = keyof DateBoxes;
+
+/** The boxes for a stored A2J date (blank boxes for a blank or unreadable value). */
+export function boxesFromStored(stored: string): DateBoxes {
+  const days = parseUserDate(stored);
+  if (days === null) return { day: "", month: "", year: "" };
+  const { year, month, day } = daysToYmd(days);
+  return { day: String(day), month: String(month), year: String(year) };
+}
+
+/** What three date boxes say: nothing at all, an A2J date (`MM/DD/YYYY`), or what is wrong and in which boxes. */
+export type BoxesReading = { kind: "blank" } | { kind: "date"; value: string } | { kind: "wrong"; message: string; boxes: DateBox[] };
+
+const BOX_ORDER: DateBox[] = ["day", "month", "year"];
+
+function listed(words: string[]): string {
+  return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/**
+ * Reads the Day, Month and Year boxes (GOV.UK's date-input pattern: no order is ever guessed). Every message
+ * names the box that is wrong, so that the page can mark only that box.
+ */
+export function readDateBoxes(boxes: DateBoxes): BoxesReading {
+  const typed = { day: boxes.day.trim(), month: boxes.month.trim(), year: boxes.year.trim() };
+  const missing = BOX_ORDER.filter((box) => typed[box] === "");
+  if (missing.length === 3) return { kind: "blank" };
+  if (missing.length) return { kind: "wrong", message: `The date must include a ${listed(missing)}.`, boxes: missing };
+  const whole = (s: string) => (/^\d+$/.test(s) ? Number(s) : NaN);
+  const day = whole(typed.day);
+  const month = whole(typed.month);
+  const year = whole(typed.year);
+  if (!(day >= 1 && day <= 31)) return { kind: "wrong", message: "The day must be a number from 1 to 31.", boxes: ["day"] };
+  if (!(month >= 1 && month <= 12)) return { kind: "wrong", message: "The month must be a number from 1 to 12.", boxes: ["month"] };
+  if (!/^\d{4}$/.test(typed.year) || year < 1000) return { kind: "wrong", message: "The year must have 4 digits, for example 2007.", boxes: ["year"] };
+  const days = ymdToDays(year, month, day);
+  if (days === null) {
+    const last = new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && ymdToDays(year, 2, 29) === null ? 1 : 0);
+    return { kind: "wrong", message: `The day must be a real day: ${MONTH_NAMES[month - 1]} ${year} has ${last} days.`, boxes: ["day"] };
+  }
+  return { kind: "date", value: formatDays(days) };
+}

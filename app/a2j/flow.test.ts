@@ -14,7 +14,7 @@ import {
   type InterviewState,
   type TransitionResult,
 } from "./flow";
-import { renderPage, reviewAnswers, stepProgress } from "./page-view";
+import { renderPage, reviewAnswers } from "./page-view";
 import { loadGuide, loadGuideObject } from "./guide";
 import type { Guide } from "./types";
 import type { FormValues } from "./validate";
@@ -572,6 +572,9 @@ describe("Check your answers", () => {
       [2, "Yearly cost", "Not answered"],
       [2, "Vaccinated", "Yes"],
     ]);
+    // Loop entries are named by the loop's noun, as on the page's progress ("PetIndex": "Pet 2").
+    expect(new Set(steps[2]?.answers.map((a) => a.entryNoun))).toEqual(new Set(["Pet"]));
+    expect(steps[0]?.answers[0]?.entryNoun).toBeNull();
   });
 
   test("Change opens the page at its loop entry; its Continue returns to the review with the new answer", () => {
@@ -621,14 +624,6 @@ describe("Check your answers", () => {
 });
 
 describe("what a page says about itself", () => {
-  test("step progress counts the guide's steps", () => {
-    const g = loopGuide();
-    expect(stepProgress(g, 0)).toEqual({ number: 1, count: 4 });
-    expect(stepProgress(g, 3)).toEqual({ number: 4, count: 4 });
-    expect(stepProgress(g, 4)).toBeNull();
-    expect(stepProgress({ ...g, steps: [] }, 0)).toBeNull();
-  });
-
   test("the heading is the question when short, else its first sentence, else the step's name", () => {
     const g = loopGuide();
     let s = ok(startInterview(g, TODAY)).state;
@@ -636,7 +631,6 @@ describe("what a page says about itself", () => {
     const owner = renderPage(g, s, TODAY)!;
     expect(owner.heading).toBe("What is your name?");
     expect(owner.headingIsText).toBe(true);
-    expect(owner.progress).toEqual({ number: 1, count: 4 });
     // A text field and a choice: each keeps its own label or legend.
     expect(owner.oneQuestion).toBe(false);
     const long = (text: string) => ({ ...g, pages: { ...g.pages, Owner: { ...g.pages.Owner!, text } } });

@@ -4,6 +4,7 @@
  * returns a new state and never mutates its inputs. What a page shows is drawn from the state by page-view.ts.
  */
 import { answersFromJSON, cloneAnswers, createAnswers, getRaw, getVar, varGet, varKey, varSet } from "./answers";
+import type { DateLocale } from "./dates";
 import { isSpecialTarget, type SpecialTarget } from "./guide";
 import { runScript, type ScriptError } from "./script";
 import type { Answers, AnswerValue, Button, Guide, Page } from "./types";
@@ -435,6 +436,8 @@ function resumeInterviewImpl(guide: Guide, saved: Answers | string, today: numbe
  */
 export interface TransitionOptions {
   inPlace?: boolean;
+  /** How the person writes dates, for the dates named in validation messages (A2J's MM/DD/YYYY by default). */
+  dates?: DateLocale;
 }
 
 /** Input of a button press. */
@@ -515,7 +518,7 @@ function submitPageImpl(
     return back(guide, { answers, history }, scriptErrors, traces);
   }
 
-  const { errors, assignments } = validatePage(page, input.values, today);
+  const { errors, assignments } = validatePage(page, input.values, today, opts.dates);
   if (errors.length > 0) {
     return { ok: true, state, outcome: { kind: "invalid", errors }, scriptErrors, traces };
   }

@@ -82,10 +82,23 @@ export type {
   TransitionResult,
   VisitedPage,
 } from "./flow";
-export { plainText, renderPage, reviewAnswers, stepProgress, visitedPages } from "./page-view";
-export type { ButtonView, FieldView, PageView, PopupView, RenderOptions, ReviewAnswer, ReviewStep, StepProgress, VisitedPageView } from "./page-view";
+export { plainText, renderPage, reviewAnswers, visitedPages } from "./page-view";
+export type { ButtonView, FieldView, PageView, PopupView, Progress, RenderOptions, ReviewAnswer, ReviewStep, VisitedPageView } from "./page-view";
 export { DEFAULT_PROMPTS, validatePage } from "./validate";
 export type { FieldError, FormValues } from "./validate";
 
 // Dates
-export { daysFromDate, daysInTimeZone, formatDays, parseUserDate, ymdToDays } from "./dates";
+export {
+  A2J_DATES,
+  boxesFromStored,
+  dateLocale,
+  daysFromDate,
+  daysInTimeZone,
+  formatDays,
+  formatDaysFor,
+  parseUserDate,
+  readDateBoxes,
+  showStoredDate,
+  ymdToDays,
+} from "./dates";
+export type { BoxesReading, DateBox, DateBoxes, DateLocale } from "./dates";

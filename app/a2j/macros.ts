@@ -2,7 +2,7 @@
  * Text macros: `%%expression%%` inside page text, help, labels and button labels, and `POPUP://` links.
  */
 import { getVar, varGet } from "./answers";
-import { formatDays } from "./dates";
+import { A2J_DATES, type DateLocale, formatDaysFor, showStoredDate } from "./dates";
 import { compileExpression, evaluate } from "./script";
 import type { Answers, Guide } from "./types";
 import { own } from "./util";
@@ -16,9 +16,16 @@ export function escapeHtml(s: string): string {
 
 /**
  * Evaluate one macro expression to display text (not escaped). A bare reference to a Date variable shows
- * its stored date rather than a day count. Returns null and a message on a syntax error.
+ * its date rather than a day count. Given the person's way of writing dates (`dates`), it and a bare `DATE(…)`
+ * are written that way; without one, as A2J shows them (the stored text). A date inside a longer expression
+ * stays as the guide computed it. Returns null and a message on a syntax error.
  */
-export function macroValue(code: string, answers: Answers, today: number): { ok: true; text: string } | { ok: false; error: string } {
+export function macroValue(
+  code: string,
+  answers: Answers,
+  today: number,
+  dates: DateLocale = A2J_DATES,
+): { ok: true; text: string } | { ok: false; error: string } {
   const compiled = compileExpression(code);
   if (!compiled.ok) return { ok: false, error: compiled.error.message };
   try {
@@ -30,9 +37,10 @@ export function macroValue(code: string, answers: Answers, today: number): { ok:
         const ix = e.ref.index;
         const idx = !ix ? 1 : ix.kind === "num" ? ix.value : Math.trunc(toNumber(varGet(answers, ix.name)));
         const raw = rec.values[idx];
-        return { ok: true, text: typeof raw === "string" ? raw : formatDays(v) };
+        return { ok: true, text: typeof raw !== "string" ? formatDaysFor(v, dates) : rec.type === "Date" && dates !== A2J_DATES ? showStoredDate(raw, dates) : raw };
       }
     }
+    if (e.k === "call" && e.name.toLowerCase() === "date" && typeof v === "string" && dates !== A2J_DATES) return { ok: true, text: showStoredDate(v, dates) };
     return { ok: true, text: toStr(v) };
   } catch (err) {
     return { ok: false, error: `runtime error: ${String(err)}` };
@@ -44,15 +52,15 @@ export function macroValue(code: string, answers: Answers, today: number): { ok:
  * does not parse renders as `<span class="code">expr</span><span class="err">message</span>`.
  * An unmatched trailing `%%` is left as text.
  */
-export function renderMacros(html: string, answers: Answers, today: number): string {
+export function renderMacros(html: string, answers: Answers, today: number, dates: DateLocale = A2J_DATES): string {
   try {
-    return renderMacrosImpl(html, answers, today);
+    return renderMacrosImpl(html, answers, today, dates);
   } catch {
     return html;
   }
 }
 
-function renderMacrosImpl(html: string, answers: Answers, today: number): string {
+function renderMacrosImpl(html: string, answers: Answers, today: number, dates: DateLocale): string {
   if (html.indexOf("%%") < 0) return html;
   const parts = html.split("%%");
   let out = "";
@@ -63,7 +71,7 @@ function renderMacrosImpl(html: string, answers: Answers, today: number): string
     } else if (i === parts.length - 1) {
       out += "%%" + part; // unmatched
     } else {
-      const r = macroValue(part, answers, today);
+      const r = macroValue(part, answers, today, dates);
       if (r.ok) out += escapeHtml(r.text).replace(/\r?\n/g, "<BR>");
       else out += `<span class="code">${escapeHtml(part)}</span><span class="err">${escapeHtml(r.error)}</span>`;
     }

@@ -4,7 +4,7 @@
  * like the transitions in flow.ts that move the state this model is drawn from.
  */
 import { getRaw, isBlank } from "./answers";
-import { formatDays } from "./dates";
+import { A2J_DATES, boxesFromStored, type DateBox, type DateBoxes, type DateLocale, formatDays, showStoredDate } from "./dates";
 import { answerIndex, currentEntry, type InterviewState } from "./flow";
 import { isSpecialTarget, type SpecialTarget } from "./guide";
 import { escapeHtml, renderMacros, resolvePopups } from "./macros";
@@ -36,6 +36,18 @@ export interface FieldView {
   placeholder: string;
   /** Validation message, when the last submit failed on this field. */
   error: string | null;
+  /** A date field's Day, Month and Year boxes (from its value); null for other fields. */
+  date: DateBoxes | null;
+  /** The date boxes the error is about (every box when the whole date is wrong). */
+  errorBoxes: DateBox[];
+}
+
+/** Where the page is: "Step 2 of 5", and inside a loop which entry ("Event 2 of 3", or "Event 2"). */
+export interface Progress {
+  /** The page's step among the steps the guide's pages use; null when the guide has fewer than two. */
+  step: { number: number; of: number } | null;
+  /** Null outside loops; `of` is null when the guide holds no count for the loop. */
+  entry: { noun: string; number: number; of: number | null } | null;
 }
 
 export interface ButtonView {
@@ -56,8 +68,6 @@ export interface PopupView {
 export interface PageView {
   name: string;
   step: { index: number; number: string; text: string };
-  /** Where the page's step sits among the guide's steps ("Step 2 of 5"); null when the guide has none. */
-  progress: StepProgress | null;
   /** What the page asks, as plain text: its question when short, else its first sentence, else its step's name. */
   heading: string;
   /** The heading already says the whole question text (which then need not be shown again). */
@@ -85,6 +95,9 @@ export interface PageView {
   isExitPage: boolean;
   /** False when the guide set `A2J Navigation TF` to false (hide the progress/navigation menu). */
   allowNavigation: boolean;
+  progress: Progress;
+  /** How the person writes dates: the order of the date boxes, and the dates in the page's texts. */
+  dates: DateLocale;
 }
 
 function storedText(v: AnswerValue): string {
@@ -97,6 +110,8 @@ export interface RenderOptions {
   submitted?: FormValues;
   /** Errors of a failed submit. */
   errors?: FieldError[];
+  /** How the person writes dates: dates shown in texts follow it (A2J's MM/DD/YYYY by default). */
+  dates?: DateLocale;
 }
 
 /**
@@ -119,9 +134,10 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   const answers = state.answers;
   const idx = page.repeatVar !== "" ? answerIndex(entry) : 1;
   const popupRefs: { id: string; name: string; exists: boolean }[] = [];
+  const dates = opts.dates ?? A2J_DATES;
   const html = (s: string) => {
     if (s === "") return "";
-    const withMacros = renderMacros(s, answers, today);
+    const withMacros = renderMacros(s, answers, today, dates);
     const r = resolvePopups(withMacros, guide, "a2j-popup-");
     for (const p of r.popups) {
       const existing = popupRefs.find((x) => x.name === p.name);
@@ -166,12 +182,15 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       { value: "Male", label: "Male" },
     ];
     const maxChars = parseInt(f.maxChars, 10);
-    const error = errors.find((e) => e.fieldIndex === i)?.message ?? null;
+    const fieldError = errors.find((e) => e.fieldIndex === i);
+    const error = fieldError?.message ?? null;
+    const isDate = f.type === "datemdy";
     return {
       index: i,
       type: f.type,
       inputName: name,
-      label: html(f.label),
+      // The Day, Month and Year boxes say the order; a guide's "(month/day/year)" would contradict them.
+      label: html(isDate ? withoutDateOrderHint(f.label) : f.label),
       required: f.required,
       value,
       checked,
@@ -180,18 +199,20 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       min: f.min,
       max: f.max,
       maxChars: Number.isFinite(maxChars) && maxChars > 0 ? maxChars : null,
-      placeholder: f.type === "numberssn" ? "999-99-9999" : f.type === "numberphone" ? "(555) 555-5555" : f.type === "datemdy" ? "mm/dd/yyyy" : "",
-      error: error === null ? null : error,
+      placeholder: f.type === "numberssn" ? "999-99-9999" : f.type === "numberphone" ? "(555) 555-5555" : "",
+      error,
+      date: isDate ? boxesFromStored(value) : null,
+      errorBoxes: isDate && fieldError ? (fieldError.boxes ?? ["day", "month", "year"]) : [],
     };
   });
   const buttons: ButtonView[] = page.buttons.map((b, i) => ({
     index: i,
-    label: b.label.trim() === "" ? "Continue" : renderMacros(b.label, answers, today),
+    label: b.label.trim() === "" ? "Continue" : renderMacros(b.label, answers, today, dates),
     next: b.next,
     special: isSpecialTarget(b.next) ? b.next : null,
   }));
   const text = html(page.text);
-  const learn = renderMacros(page.learn, answers, today);
+  const learn = renderMacros(page.learn, answers, today, dates);
   const help = html(page.help);
   const textCitation = html(page.textCitation);
   const helpCitation = html(page.helpCitation);
@@ -214,7 +235,6 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       number: step?.number ?? String(page.step),
       text: stepText,
     },
-    progress: stepProgress(guide, page.step),
     heading,
     headingIsText: heading === question && !/<(a|img|audio|video)\b/i.test(text),
     oneQuestion: answersOneQuestion(fields),
@@ -236,18 +256,9 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
     canGoBack: state.history.length > 1,
     isExitPage: page.name === guide.exitPage,
     allowNavigation: getRaw(answers, "A2J Navigation TF") !== false,
+    dates,
+    progress: { step: stepProgress(guide, page.step), entry: page.repeatVar !== "" ? loopEntry(answers, page.repeatVar, idx) : null },
   };
-}
-
-/** "Step 2 of 5": a page's step among the guide's steps (1-based), or null when the guide has no such step. */
-export interface StepProgress {
-  number: number;
-  count: number;
-}
-
-export function stepProgress(guide: Guide, stepIndex: number): StepProgress | null {
-  const count = guide.steps.length;
-  return Number.isInteger(stepIndex) && stepIndex >= 0 && stepIndex < count ? { number: stepIndex + 1, count } : null;
 }
 
 /** Text without markup or repeated spaces. */
@@ -290,6 +301,60 @@ function answersOneQuestion(fields: FieldView[]): boolean {
   const choices = new Set(shown.filter((f) => CHOICE_TYPES.has(f.type)).map((f) => f.inputName));
   if (choices.size > 0) return choices.size === 1 && shown.every((f) => CHOICE_TYPES.has(f.type));
   return shown.length >= 2;
+}
+
+/** "(month/day/year)", "(optional, mm/dd/yyyy)" and the like at the end of a date field's label. */
+const DATE_ORDER_HINT = /\s*\((optional,\s*)?(?:month\s*\/\s*day\s*\/\s*year|mm\s*\/\s*dd\s*\/\s*yy(?:yy)?)\)\s*$/i;
+
+/** A date field's label without the guide's order hint ("Date of birth (optional, month/day/year)" → "Date of birth (optional)"). */
+function withoutDateOrderHint(label: string): string {
+  return label.replace(DATE_ORDER_HINT, (_hint, optional?: string) => (optional ? " (optional)" : ""));
+}
+
+/** The steps a guide's question pages use, in order; once per guide (loaded guides are not changed). */
+const usedSteps = new WeakMap<Guide, number[]>();
+
+/** The page's step counted among the steps that the guide's question pages use (popups have none). */
+function stepProgress(guide: Guide, step: number): Progress["step"] {
+  let steps = usedSteps.get(guide);
+  if (!steps) {
+    const used = new Set<number>();
+    for (const p of Object.values(guide.pages)) if (p.type.toLowerCase() !== "popup") used.add(p.step);
+    steps = [...used].sort((a, b) => a - b);
+    usedSteps.set(guide, steps);
+  }
+  const position = steps.indexOf(step);
+  return steps.length > 1 && position >= 0 ? { number: position + 1, of: steps.length } : null;
+}
+
+/** A loop's noun from its counter's name: "EventIndex" or "Event index NU" gives "Event"; "Entry" when none. */
+function loopNoun(counter: string): string {
+  // "Event index NU", "event_count" or "EventIndex", but not the "no" of "Casino".
+  const noun = counter
+    .replace(/\s+(NU|TE)$/i, "")
+    .replace(/[\s_#-]+(index|counter|count|number|num|no)$/i, "")
+    .replace(/(Index|Counter|Count|Number|Num|No)$/, "")
+    .replace(/[\s_#-]+$/, "")
+    .trim();
+  return noun === "" ? "Entry" : noun.charAt(0).toUpperCase() + noun.slice(1);
+}
+
+/**
+ * Which entry of a loop the page is about. A2J names no noun and no count for a loop, so both come from the
+ * guide's names: the counter "EventIndex" gives "Event", and a Number variable "Event count NU" (or "Number of
+ * events NU", "How many events NU") answered with at least this entry gives the count.
+ */
+function loopEntry(answers: InterviewState["answers"], counter: string, index: number): Progress["entry"] {
+  const word = loopNoun(counter);
+  const lower = word.toLowerCase();
+  const names = [`${lower} count`, `${lower}s count`, `number of ${lower}s`, `how many ${lower}s`];
+  let of: number | null = null;
+  for (const name of names.flatMap((n) => [`${n} NU`, n])) {
+    const stored = getRaw(answers, name);
+    const count = typeof stored === "number" ? stored : Number.NaN;
+    if (of === null && Number.isInteger(count) && count >= index) of = count;
+  }
+  return { noun: word, number: index, of };
 }
 
 /** One entry of the "My progress" list of visited pages. */
@@ -339,6 +404,8 @@ export interface ReviewAnswer {
   answer: string;
   /** The loop entry the answer belongs to (1, 2…), null outside loops. */
   entry: number | null;
+  /** What the loop's entries are, from its counter's name as on the page's progress ("Event"), else "Entry"; null outside loops. */
+  entryNoun: string | null;
 }
 
 /** The answers of one step, in the order they were asked. */
@@ -354,16 +421,17 @@ function shownAnswer(value: AnswerValue): string {
 }
 
 /** The answers a visited page gave: its fields (a radio group as one answer), or the choice of its buttons. */
-function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: number, today: number): { question: string; answer: string }[] {
+function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: number, today: number, dates: DateLocale): { question: string; answer: string }[] {
   const answers = state.answers;
-  const label = (html: string) => plainText(renderMacros(html, answers, today));
+  const label = (html: string) => plainText(renderMacros(html, answers, today, dates));
   const pageHeading = headingOf(label(page.text), "");
   const out: { question: string; answer: string }[] = [];
   const seenRadios = new Set<string>();
   page.fields.forEach((field, i) => {
     if (field.type === "button" || field.name === "") return;
     const stored = getRaw(answers, field.name, index);
-    const question = label(field.label) || pageHeading;
+    // As on the page: a date's answer reads the person's way, so a guide's "(month/day/year)" would contradict it.
+    const question = label(field.type === "datemdy" ? withoutDateOrderHint(field.label) : field.label) || pageHeading;
     if (field.type === "radio") {
       const name = inputName(field, i);
       if (seenRadios.has(name)) return;
@@ -377,6 +445,8 @@ function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: num
       out.push({ question, answer: option ? label(option.label) : shownAnswer(stored) });
     } else if (field.type === "attachment") {
       out.push({ question, answer: isBlank(stored) ? "No file" : "A file is attached" });
+    } else if (field.type === "datemdy" && typeof stored === "string" && !isBlank(stored)) {
+      out.push({ question, answer: showStoredDate(stored, dates) });
     } else {
       out.push({ question, answer: shownAnswer(stored) });
     }
@@ -392,9 +462,10 @@ function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: num
 /**
  * "Check your answers": every answer given on the pages visited, in the order asked, grouped by step (a step
  * met again later joins its first group), loop pages with their entry number. Reads the review's history
- * when one is open, else the state's. Never throws.
+ * when one is open, else the state's. Dates read as the person writes them (`dates`; A2J's MM/DD/YYYY by
+ * default). Never throws.
  */
-export function reviewAnswers(guide: Guide, state: InterviewState, today: number): ReviewStep[] {
+export function reviewAnswers(guide: Guide, state: InterviewState, today: number, dates: DateLocale = A2J_DATES): ReviewStep[] {
   try {
     const history = state.review?.history ?? state.history;
     const steps = new Map<number, ReviewStep>();
@@ -405,7 +476,7 @@ export function reviewAnswers(guide: Guide, state: InterviewState, today: number
       if (!page || seen.has(key)) return;
       seen.add(key);
       const loop = page.repeatVar !== "" ? answerIndex(entry) : null;
-      const found = pageAnswers(guide, page, state, loop ?? 1, today);
+      const found = pageAnswers(guide, page, state, loop ?? 1, today, dates);
       if (found.length === 0) return;
       let step = steps.get(page.step);
       if (!step) {
@@ -413,7 +484,8 @@ export function reviewAnswers(guide: Guide, state: InterviewState, today: number
         step = { title: plainText(stepText) || `Step ${page.step + 1}`, answers: [] };
         steps.set(page.step, step);
       }
-      for (const a of found) step.answers.push({ historyIndex, question: a.question, answer: a.answer, entry: loop });
+      const entryNoun = loop === null ? null : loopNoun(page.repeatVar);
+      for (const a of found) step.answers.push({ historyIndex, question: a.question, answer: a.answer, entry: loop, entryNoun });
     });
     return [...steps.values()];
   } catch {

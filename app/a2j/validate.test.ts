@@ -78,6 +78,10 @@ describe("text-like fields: required and maxChars", () => {
   test("textlong keeps line breaks", () => {
     expect(check([field("textlong", "V")], { v: "a\r\nb" }).stored).toEqual({ V: "a\nb" });
   });
+  test("a line break counts as one character towards maxChars, as the browser's maxlength counts it", () => {
+    expect(check([field("textlong", "V", { maxChars: "3" })], { v: "a\r\nb" }).messages).toEqual([]);
+    expect(check([field("textlong", "V", { maxChars: "3" })], { v: "a\r\nbc" }).messages).toEqual([DEFAULT_PROMPTS.maxChars(3)]);
+  });
 });
 
 describe("number fields", () => {

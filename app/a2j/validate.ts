@@ -2,7 +2,7 @@
  * Field validation and form-value parsing for every A2J field type.
  */
 import { varKey } from "./answers";
-import { formatDays, parseUserDate } from "./dates";
+import { A2J_DATES, type DateBox, type DateLocale, formatDays, formatDaysFor, parseUserDate } from "./dates";
 import type { Field, Page } from "./types";
 import { parseLooseNumber, type Val } from "./values";
 import { decodeEntities } from "./xml";
@@ -17,6 +17,8 @@ export interface FieldError {
   inputName: string;
   /** Message to show (the field's invalidPrompt, or a default). */
   message: string;
+  /** For a date field read from Day/Month/Year boxes: the boxes that are wrong (all of them when absent). */
+  boxes?: DateBox[];
 }
 
 export interface Assignment {
@@ -139,7 +141,12 @@ function plain(html: string): string {
  * dates (is a date, required, min/max incl. TODAY), pick lists/gender/avatar (required), radios and
  * checkboxes (group-required). checkboxNOTA unchecks the other checkboxes.
  */
-export function validatePage(page: Page, values: FormValues, today: number): { errors: FieldError[]; assignments: Assignment[] } {
+export function validatePage(
+  page: Page,
+  values: FormValues,
+  today: number,
+  dates: DateLocale = A2J_DATES,
+): { errors: FieldError[]; assignments: Assignment[] } {
   const errors: FieldError[] = [];
   const assignments: Assignment[] = [];
   const err = (f: Field, i: number, fallback: string) => {
@@ -169,8 +176,10 @@ export function validatePage(page: Page, values: FormValues, today: number): { e
       case "attachment": {
         if (f.required && s === "") return err(f, i, typePrompt(f.type));
         const max = parseInt(f.maxChars, 10);
-        if (Number.isFinite(max) && max > 0 && raw.length > max) return err(f, i, DEFAULT_PROMPTS.maxChars(max));
-        store(f.type === "textlong" ? raw.replace(/\r\n/g, "\n") : s);
+        // A browser sends a textarea's line breaks as CRLF but counts each as one character for maxlength.
+        const text = f.type === "textlong" ? raw.replace(/\r\n/g, "\n") : raw;
+        if (Number.isFinite(max) && max > 0 && text.length > max) return err(f, i, DEFAULT_PROMPTS.maxChars(max));
+        store(f.type === "textlong" ? text : s);
         return;
       }
       case "textpick": {
@@ -226,7 +235,7 @@ export function validatePage(page: Page, values: FormValues, today: number): { e
         const min = dateBound(f.min, today);
         const max = dateBound(f.max, today);
         if ((min !== null && d < min) || (max !== null && d > max)) {
-          return err(f, i, DEFAULT_PROMPTS.dateRange(min === null ? "" : formatDays(min), max === null ? "" : formatDays(max)));
+          return err(f, i, DEFAULT_PROMPTS.dateRange(min === null ? "" : formatDaysFor(min, dates), max === null ? "" : formatDaysFor(max, dates)));
         }
         store(formatDays(d));
         return;

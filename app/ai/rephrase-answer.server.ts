@@ -46,7 +46,7 @@ export async function openRephrase(user: SessionUser, target: RephraseTarget): P
     target,
     issue,
     guide,
-    question: sanitizeHtml(renderMacros(label, interview.state.answers, today())),
+    question: sanitizeHtml(renderMacros(label, interview.state.answers, today(), issue.country.dates)),
     text: typeof saved === "string" ? saved : saved === null ? "" : String(saved),
     interviewHref: `/issues/${issue.id}/interviews/${interview.id}`,
   };

@@ -8,6 +8,7 @@ import { sendMail } from "~/mail/mail.server";
 import { decryptSecret, encryptSecret, encryptionKey, hashPassword, hashToken, randomToken, spendPasswordTime, verifyPassword } from "./crypto.server";
 import { verificationEmail, resetEmail } from "./emails.server";
 import { phoneCountry } from "./phone-countries";
+import { replaceRecoveryCodes, sealCodesToShow } from "./recovery-codes.server";
 import { clearAttempts, countAttempt, limits } from "./rate-limit.server";
 import { authMessages } from "./schemas";
 import { endOtherSessions, type Session, setPendingTotpSecret, startSession } from "./session.server";
@@ -30,13 +31,13 @@ export interface FieldError {
 type TokenPurpose = "verify-email" | "reset-password";
 
 const emailKey = (email: string) => email.trim().toLowerCase();
-const nowIso = () => new Date().toISOString();
+export const nowIso = () => new Date().toISOString();
 
 async function findUserByEmail(email: string, db: Db): Promise<UserRow | undefined> {
   return db.selectFrom("users").selectAll().where("email_key", "=", emailKey(email)).executeTakeFirst();
 }
 
-async function getUserById(id: string, db: Db): Promise<UserRow | undefined> {
+export async function getUserById(id: string, db: Db): Promise<UserRow | undefined> {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
@@ -265,13 +266,13 @@ export async function signInWithPassword(
   return { next: user.two_factor_enabled ? "verify-2fa" : "setup-2fa", setCookie };
 }
 
-async function pendingUser(session: Session | null, db: Db): Promise<UserRow | null> {
+export async function pendingUser(session: Session | null, db: Db): Promise<UserRow | null> {
   if (!session?.pendingUserId) return null;
   return (await getUserById(session.pendingUserId, db)) ?? null;
 }
 
 /** Records the step of an accepted code; false if that step (or a later one) was used already. */
-async function acceptStep(userId: string, step: number, db: Db): Promise<boolean> {
+export async function acceptStep(userId: string, step: number, db: Db): Promise<boolean> {
   const result = await db
     .updateTable("users")
     .set({ totp_last_step: step, updated_at: nowIso() })
@@ -284,7 +285,7 @@ async function acceptStep(userId: string, step: number, db: Db): Promise<boolean
 export type TwoFactorResult = { setCookie: string } | FieldError | { next: "sign-in" | "setup-2fa" | "verify-2fa" };
 
 /** Every two-factor code tried (sign-in or setup) counts against one limit. */
-function countCodeAttempt(userId: string, address: string, db: Db) {
+export function countCodeAttempt(userId: string, address: string, db: Db) {
   return countAttempt(
     [
       [`2fa:account:${userId}`, limits.twoFactorPerAccount],
@@ -316,7 +317,23 @@ export async function verifySignInCode(
 
 export interface TwoFactorSetup {
   secret: string;
+  /** The otpauth:// link that opens an authenticator app on the phone showing the page, which cannot scan it. */
+  otpauthUri: string;
   qrCodeDataUrl: string;
+}
+
+/** The secret kept (encrypted) in the session until a code confirms it, made on first use. */
+export async function pendingSecretSetup(session: Session, email: string, db: Db): Promise<TwoFactorSetup> {
+  const key = encryptionKey(config());
+  let secret: string;
+  if (session.pendingTotpSecret) {
+    secret = decryptSecret(session.pendingTotpSecret, key);
+  } else {
+    secret = newTotpSecret();
+    await setPendingTotpSecret(session, encryptSecret(secret, key), db);
+  }
+  const uri = otpauthUri(secret, email);
+  return { secret, otpauthUri: uri, qrCodeDataUrl: await qrCodeDataUrl(uri) };
 }
 
 /** The secret to add to an authenticator app, kept (encrypted) in the session until a code confirms it. */
@@ -327,15 +344,7 @@ export async function twoFactorSetup(
   const user = await pendingUser(session, db);
   if (!user || !session) return { next: "sign-in" };
   if (user.two_factor_enabled) return { next: "verify-2fa" };
-  const key = encryptionKey(config());
-  let secret: string;
-  if (session.pendingTotpSecret) {
-    secret = decryptSecret(session.pendingTotpSecret, key);
-  } else {
-    secret = newTotpSecret();
-    await setPendingTotpSecret(session, encryptSecret(secret, key), db);
-  }
-  return { secret, qrCodeDataUrl: await qrCodeDataUrl(otpauthUri(secret, user.email)) };
+  return pendingSecretSetup(session, user.email, db);
 }
 
 /** Confirms the setup with a first code: two-factor is on and the person is signed in. */
@@ -360,7 +369,9 @@ export async function confirmTwoFactorSetup(
     .executeTakeFirst();
   if (Number(enabled.numUpdatedRows) !== 1) return { next: "verify-2fa" };
   await clearAttempts(`2fa:account:${user.id}`, db);
-  return { setCookie: await startSession({ userId: user.id }, session, db) };
+  // Ten recovery codes straight away: a phone lost before they were saved would lock the person out.
+  const recoveryCodesToShow = sealCodesToShow({ codes: await replaceRecoveryCodes(user.id, db), then: "/" });
+  return { setCookie: await startSession({ userId: user.id, recoveryCodesToShow }, session, db) };
 }
 
 /** Emails a reset link if the account exists; the answer is the same either way. */

@@ -40,3 +40,26 @@ export function resetEmail(user: UserRow, url: string): MailMessage {
     "This link will expire in 1 hour and works once.",
   );
 }
+
+/**
+ * A change to how the account is protected (a recovery code used, new codes, a new authenticator): the owner
+ * hears of it, so someone else's doing is noticed.
+ */
+export function securityNoticeEmail(user: UserRow, what: string, origin: string): MailMessage {
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  const when = new Date().toUTCString();
+  const advice =
+    "If this was you, there is nothing to do. If it was not, reset your password now and set up a new authenticator from your account.";
+  const resetUrl = new URL("/auth/reset-password", origin).toString();
+  return {
+    to: user.email,
+    subject: `Security notice: ${what}`,
+    html: [
+      `<p>Hello ${escapeHtml(name)},</p>`,
+      `<p>${escapeHtml(what)} (${escapeHtml(when)}).</p>`,
+      `<p>${escapeHtml(advice)}</p>`,
+      `<p><a href="${escapeHtml(resetUrl)}">Reset my password</a></p>`,
+    ].join("\n"),
+    text: [`Hello ${name},`, "", `${what} (${when}).`, "", advice, "", `Reset my password: ${resetUrl}`].join("\n"),
+  };
+}

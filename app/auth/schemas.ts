@@ -14,6 +14,7 @@ export const authMessages = {
   passwordNeedsNumber: "Your password must include a number.",
   confirmMismatch: "The Confirm Password does not match.",
   codeInvalid: "The verification code is invalid.",
+  passwordInvalid: "The password is invalid.",
   linkInvalid: "This link is invalid or has already been used.",
   expiredLink:
     "This link has expired. You can receive a new link by clicking the button below. This link will expire in 7 days.",
@@ -59,6 +60,23 @@ export const signInSchema = z.object({
 });
 
 export const codeSchema = z.object({
+  code: requiredText().regex(/^\d{6}$/, authMessages.codeInvalid),
+});
+
+/** A recovery code as printed ("7g3kq-m2x9d"); whether it is one of the person's is the server's to say. */
+export const recoveryCodeSchema = z.object({
+  code: requiredText().max(40, authMessages.codeInvalid),
+});
+
+/** Making new recovery codes from the account area: the password again. */
+export const newRecoveryCodesSchema = z.object({
+  password: z.string({ error: messages.required }).min(1, messages.required),
+});
+
+/** A new authenticator: the password, proof of the old factor, and a first code from the new app. */
+export const newAuthenticatorSchema = z.object({
+  password: z.string({ error: messages.required }).min(1, messages.required),
+  currentCode: requiredText().max(40, authMessages.codeInvalid),
   code: requiredText().regex(/^\d{6}$/, authMessages.codeInvalid),
 });
 

@@ -120,7 +120,7 @@ export async function loadSession(
  * had. Returns the Set-Cookie header.
  */
 export async function startSession(
-  fields: { userId: string } | { pendingUserId: string },
+  fields: { userId: string; recoveryCodesToShow?: string } | { pendingUserId: string },
   previous: Session | null,
   db: Db = database(),
   now = new Date(),
@@ -137,6 +137,7 @@ export async function startSession(
         user_id: signedIn ? fields.userId : null,
         pending_user_id: signedIn ? null : fields.pendingUserId,
         pending_totp_secret: null,
+        recovery_codes_to_show: signedIn ? (fields.recoveryCodesToShow ?? null) : null,
         created_at: now.toISOString(),
         expires_at: expiresAt,
         last_seen_at: now.toISOString(),
@@ -146,7 +147,7 @@ export async function startSession(
   return sessionCookie().serialize(id, { expires: new Date(expiresAt) });
 }
 
-export async function setPendingTotpSecret(session: Session, sealedSecret: string, db: Db = database()) {
+export async function setPendingTotpSecret(session: Session, sealedSecret: string | null, db: Db = database()) {
   await db.updateTable("sessions").set({ pending_totp_secret: sealedSecret }).where("id_hash", "=", session.idHash).execute();
 }
 

@@ -1,3 +1,4 @@
+import { type DateLocale, dateLocale } from "~/a2j";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
 
@@ -18,7 +19,8 @@ export interface Issue {
   id: number;
   name: string;
   content: string;
-  country: { id: number; name: string };
+  /** `dates`: how the country writes dates for people (the interview's and the document's). */
+  country: { id: number; name: string; dates: DateLocale };
   guideId: string | null;
   guidePath: string | null;
   modelAI: string;
@@ -73,6 +75,8 @@ export function selectIssue(db: Db = database()) {
       "issues.rephrase_variables",
       "categories.id as country_id",
       "categories.name as country_name",
+      "categories.date_order as country_date_order",
+      "categories.date_style as country_date_style",
     ]);
 }
 
@@ -83,7 +87,7 @@ export function issueFromRow(row: IssueRow): Issue {
     id: row.id,
     name: row.name,
     content: row.content,
-    country: { id: row.country_id, name: row.country_name },
+    country: { id: row.country_id, name: row.country_name, dates: dateLocale(row.country_date_order, row.country_date_style) },
     guideId: row.guide_id,
     guidePath: row.guide_path,
     modelAI: row.model_ai,

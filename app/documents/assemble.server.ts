@@ -6,7 +6,7 @@
  * the caller hands in a way to read the guide's files.
  */
 import { PDFDocument } from "pdf-lib";
-import type { Answers } from "~/a2j";
+import type { Answers, DateLocale } from "~/a2j";
 import { layoutTextTemplate } from "./layout";
 import { overlayPdf } from "./overlay-pdf.server";
 import { bareWordTemplate, parseTemplate, parseTemplateList, type Template } from "./template";
@@ -27,6 +27,8 @@ export interface AssembleInput {
   /** BCP 47 language of the document, e.g. "en". */
   lang: string;
   answers: Answers;
+  /** How the person's country writes dates (A2J's MM/DD/YYYY when absent). */
+  dates?: DateLocale;
   readFile: ReadGuideFile;
   /** Uploaded PDF attachments, appended in this order. */
   attachments?: { name: string; bytes: Uint8Array }[];
@@ -77,15 +79,15 @@ export async function assembleDocument(input: AssembleInput): Promise<AssembleRe
       if (t.kind === "word") {
         const docx = await input.readFile(`template${t.templateId}.docx`);
         if (!docx) return { ok: false, reason: `template ${t.templateId} is a Word template, but template${t.templateId}.docx is missing` };
-        const filled = fillWordTemplate(docx, input.answers);
+        const filled = fillWordTemplate(docx, input.answers, input.dates);
         if (!filled.ok) return { ok: false, reason: `template${t.templateId}.docx: ${filled.error}` };
         word.push({ templateId: t.templateId, title: t.title, bytes: filled.bytes });
       } else if (t.kind === "text") {
-        parts.push({ what: `template ${t.templateId}`, bytes: await textDocumentToPdf(layoutTextTemplate(t, input.answers), { title: t.title || input.title, lang: input.lang }) });
+        parts.push({ what: `template ${t.templateId}`, bytes: await textDocumentToPdf(layoutTextTemplate(t, input.answers, input.dates), { title: t.title || input.title, lang: input.lang }) });
       } else {
         const pdf = await input.readFile(`template${t.templateId}.pdf`);
         if (!pdf) return { ok: false, reason: `template ${t.templateId} is a PDF template, but template${t.templateId}.pdf is missing` };
-        parts.push({ what: `template ${t.templateId}`, bytes: await overlayPdf(t, pdf, input.answers) });
+        parts.push({ what: `template ${t.templateId}`, bytes: await overlayPdf(t, pdf, input.answers, input.dates) });
       }
     }
     const attachments = input.attachments ?? [];

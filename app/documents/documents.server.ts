@@ -10,7 +10,9 @@ import type { Db } from "../../db/database";
 import type { Answers } from "~/a2j";
 import { getIssue } from "~/content/content.server";
 import { database } from "~/db.server";
-import { type AttachmentStorage, findAttachment, localStorage } from "~/interviews/attachments.server";
+import { findAttachment } from "~/interviews/attachments.server";
+import type { AttachmentStorage } from "~/storage/attachment-storage.server";
+import { attachmentStorage } from "~/storage/configured-storage.server";
 import { getGuide, getGuideFile } from "~/guides/guides.server";
 import { loadInterview } from "~/interviews/interviews.server";
 import { assembleDocument } from "./assemble.server";
@@ -48,7 +50,7 @@ function log(interviewId: string, reason: string, level: "error" | "warn" = "err
 export async function interviewDocument(
   userId: string,
   interviewId: string,
-  { db = database(), storage = localStorage() }: { db?: Db; storage?: AttachmentStorage } = {},
+  { db = database(), storage = attachmentStorage() }: { db?: Db; storage?: AttachmentStorage } = {},
 ): Promise<InterviewDocument> {
   const interview = await loadInterview(userId, interviewId, db);
   if (!interview || interview.status !== "Completed") return { kind: "not-found" };
@@ -81,6 +83,7 @@ export async function interviewDocument(
     title: guide.title || "My Document",
     lang: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(guide.language) ? guide.language : "en",
     answers: interview.state.answers,
+    dates: issue?.country.dates,
     readFile: async (file) => {
       const f = await getGuideFile(guideId, file, db);
       return f ? new Uint8Array(f.bytes) : null;

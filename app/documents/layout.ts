@@ -5,7 +5,7 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import rehypeParse from "rehype-parse";
 import { unified } from "unified";
-import type { Answers } from "~/a2j";
+import type { Answers, DateLocale } from "~/a2j";
 import type { TemplateNode, TextTemplate, TitleTag } from "./template";
 import { evalCondition, loopCount, variableText } from "./values";
 
@@ -205,6 +205,8 @@ const BLOCK_TAGS = new Set([
 
 interface Context {
   answers: Answers;
+  /** How the person's country writes dates. */
+  dates?: DateLocale;
   /** Loop iteration (1-based index into values) for variables inside a loop. */
   index?: number;
   size: number;
@@ -259,7 +261,7 @@ export function richTextBlocks(html: string, ctx: Context): Block[] {
     const tag = el.tagName;
     if (tag === "a2j-variable") {
       const name = typeof el.properties?.name === "string" ? el.properties.name : "";
-      const value = name ? variableText(ctx.answers, name, ctx.index) : null;
+      const value = name ? variableText(ctx.answers, name, ctx.index, ctx.dates) : null;
       if (value !== null) runs.push({ text: value, ...style });
       else runs.push({ text: "\u00a0".repeat(Math.min(24, Math.max(8, name.length))), ...style });
       return;
@@ -332,7 +334,7 @@ export function richTextBlocks(html: string, ctx: Context): Block[] {
 }
 
 /** The document of a text template for a set of answers. */
-export function layoutTextTemplate(template: TextTemplate, answers: Answers): TextDocument {
+export function layoutTextTemplate(template: TextTemplate, answers: Answers, dates?: DateLocale): TextDocument {
   const size = template.fontSize;
   const blocks: Block[] = [];
   let section = 0;
@@ -340,7 +342,7 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers): Te
     for (const node of nodes) {
       switch (node.tag) {
         case "rich-text":
-          blocks.push(...richTextBlocks(node.html, { answers, size }));
+          blocks.push(...richTextBlocks(node.html, { answers, dates, size }));
           break;
         case "section-title": {
           section++;
@@ -359,7 +361,7 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers): Te
           if (node.loopTitle) {
             blocks.push({ kind: "heading", text: node.loopTitle, level: Number(node.loopTitleTag[1]), size: size * HEADING_SCALE[node.loopTitleTag], underline: false });
           }
-          const at = (name: string, i: number) => variableText(answers, name, i) ?? "";
+          const at = (name: string, i: number) => variableText(answers, name, i, dates) ?? "";
           if (node.displayType === "table") {
             const total = node.tableColumns.reduce((sum, c) => sum + Math.max(0, c.width), 0);
             const columns = node.tableColumns.map((c) => ({
@@ -393,7 +395,7 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers): Te
               }
             }
           } else {
-            for (let i = 1; i <= count; i++) blocks.push(...richTextBlocks(node.loopRichText, { answers, index: i, size }));
+            for (let i = 1; i <= count; i++) blocks.push(...richTextBlocks(node.loopRichText, { answers, dates, index: i, size }));
           }
           break;
         }
@@ -407,8 +409,8 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers): Te
     font: fontFamily(template.fontFamily),
     size,
     blocks,
-    header: template.header.trim() ? richTextBlocks(template.header, { answers, size: small }) : [],
-    footer: template.footer.trim() ? richTextBlocks(template.footer, { answers, size: small }) : [],
+    header: template.header.trim() ? richTextBlocks(template.header, { answers, dates, size: small }) : [],
+    footer: template.footer.trim() ? richTextBlocks(template.footer, { answers, dates, size: small }) : [],
     hideHeaderOnFirstPage: template.hideHeaderOnFirstPage,
     hideFooterOnFirstPage: template.hideFooterOnFirstPage,
   };

@@ -9,7 +9,7 @@
  */
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from "pdf-lib";
-import type { AnswerValue, Answers } from "~/a2j";
+import type { AnswerValue, Answers, DateLocale } from "~/a2j";
 import { fontBytes } from "./fonts.server";
 import type { PdfBox, PdfTemplate } from "./template";
 import { formatValue, variableText } from "./values";
@@ -130,7 +130,7 @@ async function overlayFont(doc: PDFDocument, template: PdfTemplate, answers: Ans
 }
 
 /** The template PDF with the answers written in. */
-export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers: Answers): Promise<Uint8Array> {
+export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers: Answers, dates?: DateLocale): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
   doc.registerFontkit(fontkit);
   const font = await overlayFont(doc, template, answers);
@@ -168,11 +168,11 @@ export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers
       boxes.forEach((box, i) => {
         const at = place(doc, template, box);
         const value = v.values[i + 1];
-        if (at && value !== null && value !== undefined && value !== "") drawText(font, [at], formatValue(v.type, value), size);
+        if (at && value !== null && value !== undefined && value !== "") drawText(font, [at], formatValue(v.type, value, dates), size);
       });
       continue;
     }
-    const text = v ? (variableText(answers, key) ?? "") : "";
+    const text = v ? (variableText(answers, key, undefined, dates) ?? "") : "";
     if (!text) continue;
     const placed = boxes.map((box) => place(doc, template, box)).filter((p): p is Placed => p !== null);
     if (!placed.length) continue;

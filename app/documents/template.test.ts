@@ -244,3 +244,35 @@ describe("text template layout", () => {
     expect(blocksText(doc.footer)).toBe("Page footer");
   });
 });
+
+describe("dates in documents", () => {
+  const singapore = { order: "DMY", style: "long" } as const;
+  const a = answers({
+    "Birth date DA": { type: "Date", values: ["01/13/1990"] },
+    "Due DA": { type: "Date", repeating: true, values: ["3/2/2024", "12/25/2024"] },
+    "N NU": { type: "Number", values: [2] },
+  });
+  it("prints a date the country's way everywhere a template prints a variable; A2J's MM/DD/YYYY without a country", () => {
+    const t = template(
+      [
+        rich('<p>Born <a2j-variable name="Birth date DA"></a2j-variable>; due <a2j-variable name="Due DA"></a2j-variable>.</p>'),
+        {
+          tag: "a2j-repeat-loop",
+          id: "l",
+          state: { loopType: "variable", loopVariable: "N NU", displayType: "table", tableColumns: [{ variable: "Due DA", column: "Due", width: 100 }], loopTitle: "" },
+        },
+      ],
+      {},
+      { header: '<p><a2j-variable name="Birth date DA"></a2j-variable></p>' },
+    );
+    const doc = layoutTextTemplate(t, a, singapore);
+    expect(blocksText(doc.blocks.slice(0, 1))).toBe("Born 13 January 1990; due 2 March 2024 and 25 December 2024.");
+    expect(doc.blocks[1]).toMatchObject({ kind: "table", rows: [["2 March 2024"], ["25 December 2024"]] });
+    expect(blocksText(doc.header)).toBe("13 January 1990");
+    expect(blocksText(layoutTextTemplate(t, a).blocks.slice(0, 1))).toBe("Born 01/13/1990; due 03/02/2024 and 12/25/2024.");
+    expect(variableText(a, "Birth date DA", undefined, { order: "DMY", style: "numeric" })).toBe("13/01/1990");
+  });
+  it("conditions compare the stored A2J value, whatever the country", () => {
+    expect(evalCondition(cond("is-equal", "Birth date DA", "01/13/1990"), a)).toBe(true);
+  });
+});

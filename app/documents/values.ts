@@ -2,7 +2,7 @@
  * Answer values as documents print them and as DAT conditions compare them (docs/a2j-formats.md;
  * A2J's `eval-author-condition`). Pure: no I/O.
  */
-import { getRaw, type AnswerValue, type Answers } from "~/a2j";
+import { A2J_DATES, type AnswerValue, type Answers, type DateLocale, getRaw, showStoredDate } from "~/a2j";
 import type { Condition } from "./template";
 
 function lookup(answers: Answers, name: string) {
@@ -19,24 +19,21 @@ function readable(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-/** "1/2/2020" → "01/02/2020"; anything that is not M/D/YYYY is printed as stored. */
-function formatDate(v: AnswerValue): string {
-  const s = String(v).trim();
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
-  return m ? `${m[1]!.padStart(2, "0")}/${m[2]!.padStart(2, "0")}/${m[3]}` : s;
-}
 
 function formatNumber(v: AnswerValue): string {
   if (typeof v === "number") return Number.isFinite(v) ? String(v) : "";
   return String(v).trim();
 }
 
-/** One stored value printed by its variable's type. */
-export function formatValue(type: string, v: AnswerValue): string {
+/**
+ * One stored value printed by its variable's type; a date (stored as A2J's M/D/YYYY) the way the person's
+ * country writes dates ("13 January 1990"), A2J's "01/13/1990" by default. Other text is printed as stored.
+ */
+export function formatValue(type: string, v: AnswerValue, dates: DateLocale = A2J_DATES): string {
   if (blank(v)) return "";
   switch (type) {
     case "Date":
-      return formatDate(v);
+      return showStoredDate(String(v).trim(), dates);
     case "Number":
       return formatNumber(v);
     case "TF":
@@ -53,16 +50,16 @@ export function formatValue(type: string, v: AnswerValue): string {
  * What `<a2j-variable name>` prints: the value at `index` (inside a loop), else the first value; a repeating
  * variable without an index prints "a, b and c". Null when the variable is unanswered (printed as blank space).
  */
-export function variableText(answers: Answers, name: string, index?: number): string | null {
+export function variableText(answers: Answers, name: string, index?: number, dates: DateLocale = A2J_DATES): string | null {
   const v = lookup(answers, name);
   if (!v) return null;
   if (index === undefined && v.repeating) {
-    const items = v.values.slice(1).filter((x) => !blank(x)).map((x) => formatValue(v.type, x ?? null));
+    const items = v.values.slice(1).filter((x) => !blank(x)).map((x) => formatValue(v.type, x ?? null, dates));
     return items.length ? readable(items) : null;
   }
   // Inside a loop a repeating variable is read at the iteration; any other variable at [1].
   const raw = v.values[index !== undefined && (v.repeating || v.values.length > 2) ? index : 1];
-  return blank(raw) ? null : formatValue(v.type, raw ?? null);
+  return blank(raw) ? null : formatValue(v.type, raw ?? null, dates);
 }
 
 /** The value a condition compares: the stored value at [1]; a repeating variable gives "a, b and c". */

@@ -11,7 +11,7 @@
  */
 import Docxtemplater, { type DXT } from "docxtemplater";
 import PizZip from "pizzip";
-import type { Answers } from "~/a2j";
+import type { Answers, DateLocale } from "~/a2j";
 import { operandValue, loopCount, variableText } from "./values";
 
 function lookup(answers: Answers, name: string) {
@@ -42,7 +42,7 @@ type DXTOptions = DXT.ConstructorOptions;
 export type WordResult = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
 
 /** A .docx template filled with the answers. */
-export function fillWordTemplate(template: Uint8Array, answers: Answers): WordResult {
+export function fillWordTemplate(template: Uint8Array, answers: Answers, dates?: DateLocale): WordResult {
   let doc: Docxtemplater;
   try {
     doc = new Docxtemplater(new PizZip(template), {
@@ -72,8 +72,8 @@ export function fillWordTemplate(template: Uint8Array, answers: Answers): WordRe
               }
               return isTrue(operandValue(answers, name));
             }
-            if (index !== undefined) return v?.repeating ? (variableText(answers, name, index) ?? "") : undefined;
-            return v ? (variableText(answers, name) ?? "") : "";
+            if (index !== undefined) return v?.repeating ? (variableText(answers, name, index, dates) ?? "") : undefined;
+            return v ? (variableText(answers, name, undefined, dates) ?? "") : "";
           },
         };
       },

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, opendir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { sql } from "kysely";
 import { PURGE_BATCH_SIZE } from "../../db/batches";
 import type { Db } from "../../db/database";
-import { config } from "~/config.server";
 import { database } from "~/db.server";
+import { type AttachmentStorage, attachmentIdOfKey, attachmentStorageKey } from "~/storage/attachment-storage.server";
+import { attachmentStorage } from "~/storage/configured-storage.server";
+import { folderStorage } from "~/storage/folder-storage.server";
 
 /** Uploads must be under 5 MB. */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024 - 1;
@@ -33,59 +34,6 @@ export function detectDocumentType(bytes: Uint8Array): Kind | null {
   return null;
 }
 
-/** A file the storage holds: its key and when it was last written. */
-export interface StoredFile {
-  key: string;
-  modifiedAt: Date;
-}
-
-/** Where attachment bytes live. The local folder is the default; an object store can implement the same. */
-export interface AttachmentStorage {
-  put(key: string, bytes: Uint8Array): Promise<void>;
-  get(key: string): Promise<Buffer | null>;
-  delete(key: string): Promise<void>;
-  /** Every file held, for housekeeping's sweep of files without a row (a storage without it is not swept). */
-  list?(): AsyncIterable<StoredFile>;
-}
-
-export function localStorage(root = path.resolve(config().DATA_DIR, "attachments")): AttachmentStorage {
-  const file = (key: string) => {
-    const full = path.resolve(root, key);
-    if (!full.startsWith(root + path.sep)) throw new Error("Storage key outside the storage");
-    return full;
-  };
-  return {
-    async put(key, bytes) {
-      await mkdir(path.dirname(file(key)), { recursive: true });
-      await writeFile(file(key), bytes);
-    },
-    async get(key) {
-      return readFile(file(key)).catch(() => null);
-    },
-    async delete(key) {
-      await rm(file(key), { force: true });
-    },
-    async *list() {
-      async function* walk(dir: string): AsyncGenerator<StoredFile> {
-        const entries = await opendir(dir).catch((error: NodeJS.ErrnoException) => {
-          if (error.code === "ENOENT") return null;
-          throw error;
-        });
-        if (!entries) return;
-        for await (const entry of entries) {
-          const full = path.join(dir, entry.name);
-          if (entry.isDirectory()) yield* walk(full);
-          else if (entry.isFile()) {
-            const info = await stat(full).catch(() => null);
-            if (info) yield { key: path.relative(root, full).split(path.sep).join("/"), modifiedAt: info.mtime };
-          }
-        }
-      }
-      yield* walk(root);
-    },
-  };
-}
-
 export type StoredAttachment = { ok: true; id: string; path: string } | { ok: false; message: string };
 
 /**
@@ -95,7 +43,7 @@ export type StoredAttachment = { ok: true; id: string; path: string } | { ok: fa
 export async function storeAttachment(
   owner: { userId: string; interviewId: string | null },
   file: File,
-  storage: AttachmentStorage = localStorage(),
+  storage: AttachmentStorage = attachmentStorage(),
   db: Db = database(),
 ): Promise<StoredAttachment> {
   if (file.size === 0) return { ok: false, message: attachmentMessages.none };
@@ -104,9 +52,8 @@ export async function storeAttachment(
   const kind = detectDocumentType(bytes);
   if (!kind) return { ok: false, message: attachmentMessages.wrongType };
   const id = randomUUID();
-  // The file's base name is the row's id: housekeeping finds a file's row by it (purgeOrphanedAttachments).
-  const key = `${owner.userId}/${id}.${kind.ext}`;
-  await storage.put(key, bytes);
+  const key = attachmentStorageKey(owner.userId, id, kind.ext);
+  // The row first: the database storage keeps the bytes under it (deleted with it), so they need it to exist.
   await db
     .insertInto("attachments")
     .values({
@@ -120,6 +67,13 @@ export async function storeAttachment(
       created_at: new Date().toISOString(),
     })
     .execute();
+  try {
+    await storage.put(key, bytes);
+  } catch (error) {
+    // No row may name bytes that were never stored (a bucket that is down): the upload fails whole.
+    await db.deleteFrom("attachments").where("id", "=", id).execute();
+    throw error;
+  }
   return { ok: true, id, path: `attachments/${id}.${kind.ext}` };
 }
 
@@ -148,9 +102,6 @@ export async function adoptAttachments(userId: string, interviewId: string, ids:
 
 /** An upload no saved interview adopted is kept this long; so is a file without a row (it may be being written). */
 export const ATTACHMENT_GRACE_MS = 24 * 60 * 60_000;
-
-/** The row id a stored file belongs to: its base name without the extension (storeAttachment's keys). */
-const idOfKey = (key: string) => path.posix.basename(key).replace(/\.[^.]*$/, "");
 
 /**
  * Housekeeping for uploads, in batches:
@@ -205,7 +156,7 @@ export async function purgeOrphanedAttachments(
   const writtenBy = now.getTime() - ATTACHMENT_GRACE_MS;
   let batch: string[] = [];
   const sweep = async () => {
-    const ids = [...new Set(batch.map(idOfKey))];
+    const ids = [...new Set(batch.map(attachmentIdOfKey))];
     const known = new Set(
       (await db.selectFrom("attachments").select("storage_key").where("id", "in", ids).execute()).map((row) => row.storage_key),
     );
@@ -223,4 +174,33 @@ export async function purgeOrphanedAttachments(
   }
   if (batch.length) await sweep();
   return { rows, files };
+}
+
+/**
+ * Moves the files of a deployment from before the database and bucket storages (kept under
+ * DATA_DIR/attachments) into `storage`, at start-up, then deletes them from the folder. A file whose row is gone
+ * (its interview or account was deleted) is deleted, not moved. Each file is deleted only after its bytes are
+ * stored, and storing them again is harmless, so a move cut short is finished by the next start.
+ */
+export async function moveFolderIntoStorage(root: string, storage: AttachmentStorage, db: Db): Promise<{ moved: number; deleted: number }> {
+  const folder = folderStorage(root);
+  let moved = 0;
+  let deleted = 0;
+  let left = false;
+  for await (const { key } of folder.list()) {
+    const row = await db.selectFrom("attachments").select("id").where("storage_key", "=", key).executeTakeFirst();
+    const bytes = row ? await folder.get(key) : null;
+    if (row && !bytes) {
+      left = true;
+      continue;
+    }
+    if (bytes) {
+      await storage.put(key, bytes);
+      moved += 1;
+    } else deleted += 1;
+    await folder.delete(key);
+  }
+  // The folders left empty (one per person) go too.
+  if (!left) await rm(root, { recursive: true, force: true });
+  return { moved, deleted };
 }

@@ -16,6 +16,7 @@ const tiles = [
   { title: "My interviews", description: "View my pending or completed interviews", href: "/account/interview" },
   { title: "Edit profile", description: "Edit my profile details", href: "/account/edit-profile" },
   { title: "Change password", description: "Change my password", href: "/account/change-password" },
+  { title: "Recovery codes", description: "Make new recovery codes or set up a new authenticator", href: "/account/recovery-codes" },
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -50,9 +50,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: chooseSchema });
     const chosen = submission.status === "success" ? submission.value : null;
     const text = chosen?.choice === "ai" ? chosen.suggestion.trim() : chosen?.text;
+    const own = typeof form.get("text") === "string" ? String(form.get("text")) : opened.text;
+    const suggestion = typeof form.get("suggestion") === "string" ? String(form.get("suggestion")).trim() : "";
+    if (!chosen && suggestion) {
+      // Neither text is chosen for the person: both stay side by side until they pick one.
+      return data({ ...page, step: "choose" as const, text: own, suggestion, problem: formMessages.choose }, { status: 400 });
+    }
     if (!chosen || text === undefined || (chosen.choice === "ai" && !text)) {
       // Nothing to compare any more: back to the answer, as the person last wrote it.
-      const own = typeof form.get("text") === "string" ? String(form.get("text")) : opened.text;
       return data({ ...page, step: "ask" as const, text: own, problem: formMessages.choose, result: null }, { status: 400 });
     }
     await saveRephrasedAnswer(user, opened, text);
@@ -71,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const status = answer.reason === "limited" ? 429 : 200;
     return data({ ...page, step: "ask" as const, text: typed, problem: answer.message, result: null }, { status });
   }
-  return { ...page, step: "choose" as const, text: submission.value.text, suggestion: answer.text };
+  return { ...page, step: "choose" as const, text: submission.value.text, suggestion: answer.text, problem: null };
 }
 
 export default function Rephrase({ loaderData, actionData }: Route.ComponentProps) {
@@ -98,7 +103,7 @@ export default function Rephrase({ loaderData, actionData }: Route.ComponentProp
       {!view.available ? (
         <Unavailable text={view.text} interviewHref={view.interviewHref} />
       ) : view.step === "choose" ? (
-        <Choose own={view.text} suggestion={view.suggestion} interviewHref={view.interviewHref} />
+        <Choose own={view.text} suggestion={view.suggestion} problem={view.problem} interviewHref={view.interviewHref} />
       ) : (
         <Ask
           text={view.text}
@@ -196,13 +201,31 @@ function Buttons({ intent, interviewHref }: { intent: "ask" | "save"; interviewH
   );
 }
 
-function Choose({ own, suggestion, interviewHref }: { own: string; suggestion: string; interviewHref: string }) {
+function Choose({
+  own,
+  suggestion,
+  problem,
+  interviewHref,
+}: {
+  own: string;
+  suggestion: string;
+  problem: string | null;
+  interviewHref: string;
+}) {
   return (
     <Form method="post" className="form" noValidate>
+      <ErrorSummary errors={problem ? [{ fieldId: "choice-ai", message: problem }] : []} />
       <input type="hidden" name="text" value={own} />
       <input type="hidden" name="suggestion" value={suggestion} />
-      <fieldset className="fieldset rephrase__choices">
+      <fieldset
+        className={`fieldset rephrase__choices${problem ? " field--invalid" : ""}`}
+        aria-describedby={problem ? "choice-error" : undefined}
+      >
         <legend className="fieldset__legend">Which text do you want to keep?</legend>
+        {/* Neither option is pre-selected: putting machine text into a legal statement is the person's choice. */}
+        <p className="field__error" id="choice-error">
+          {problem ?? ""}
+        </p>
         <div className="rephrase__compare">
           {[
             { value: "ai", label: "Use the AI's text", text: suggestion },
@@ -215,7 +238,7 @@ function Choose({ own, suggestion, interviewHref }: { own: string; suggestion: s
                   id={`choice-${option.value}`}
                   name="choice"
                   value={option.value}
-                  defaultChecked={option.value === "ai"}
+                  required
                   className="check"
                   aria-describedby={`choice-${option.value}-text`}
                 />

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect } from "react-router";
 import { confirmTwoFactorSetup, twoFactorSetup } from "~/auth/accounts.server";
+import { AuthenticatorSteps } from "~/auth/authenticator-steps";
 import { CodeField } from "~/auth/code-field";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { authPaths } from "~/auth/paths";
@@ -31,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await confirmTwoFactorSetup(context.get(sessionContext), submission.value.code, context.get(clientAddressContext));
     if ("field" in result) return refuse(submission, result);
     if ("next" in result) return redirect(authPaths[result.next]);
-    return redirect("/", { headers: { "Set-Cookie": result.setCookie } });
+    // On to the ten recovery codes made with the setup (app/routes/account.recovery-codes.tsx).
+    return redirect("/account/recovery-codes", { headers: { "Set-Cookie": result.setCookie } });
   });
 }
 
@@ -50,37 +52,14 @@ export default function SetupTwoFactor({ loaderData, actionData }: Route.Compone
         Authenticator, Microsoft Authenticator or FreeOTP).
       </p>
       <ErrorSummary errors={summaryErrors([fields.code])} formErrors={form.errors} />
-      <ol className="steps">
-        <li>
-          <h2 className="steps__title">Scan this QR code with your authenticator app</h2>
-          <img
-            className="qr-code"
-            src={loaderData.qrCodeDataUrl}
-            width={200}
-            height={200}
-            alt="QR code to add Legal Self-Help to your authenticator app. If you cannot scan it, type the secret key below."
-          />
-        </li>
-        <li>
-          <h2 className="steps__title">Or type this secret key into the app</h2>
-          <p className="secret-key">
-            <code id="secret-key">{loaderData.secret}</code>
-            {/* Shown by the small copy script; without script the key is selectable text. */}
-            <button type="button" className="button button--secondary button--small" data-copy-target="secret-key" hidden>
-              Copy secret key
-            </button>
-          </p>
-        </li>
-        <li>
-          <h2 className="steps__title">Enter the 6-digit code the app shows</h2>
-          <Form method="post" {...getFormProps(form)} noValidate className="form">
-            <CodeField field={fields.code} />
-            <button type="submit" className="button">
-              Verify and finish
-            </button>
-          </Form>
-        </li>
-      </ol>
+      <AuthenticatorSteps setup={loaderData}>
+        <Form method="post" {...getFormProps(form)} noValidate className="form">
+          <CodeField field={fields.code} />
+          <button type="submit" className="button">
+            Verify and finish
+          </button>
+        </Form>
+      </AuthenticatorSteps>
     </div>
   );
 }

@@ -50,6 +50,9 @@ export default function VerifyTwoFactor({ actionData }: Route.ComponentProps) {
           Verify
         </button>
       </Form>
+      <p>
+        Lost your phone or cannot use your authenticator app? <a href="/auth/sign-in/recovery-code">Use a recovery code instead</a>
+      </p>
     </div>
   );
 }

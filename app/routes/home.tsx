@@ -1,11 +1,14 @@
+import { data, redirect } from "react-router";
+import { currentUser } from "~/auth/session.server";
 import { getHomeContent, listCountries, readOrEmpty } from "~/content/content.server";
+import { clearSavedNotice, hasSavedNotice, savedNoticeMessage } from "~/interviews/saved-notice.server";
 import { parseId } from "~/http.server";
 import { CountryAccordion } from "~/content/country-accordion";
 import { Prose } from "~/ui/markdown";
 import { markdownToHtml } from "~/ui/markdown.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [home, countries] = await Promise.all([
     readOrEmpty("the home page", () => getHomeContent(), null),
     readOrEmpty("the countries", () => listCountries(), []),
@@ -13,7 +16,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = parseId(new URL(request.url).searchParams.get("country") ?? undefined);
   const openCountryId = countries.find((country) => country.id === requested)?.id ?? countries[0]?.id ?? null;
   const intro = home ? { headline: home.headline, subHeadline: home.subHeadline, bodyHtml: markdownToHtml(home.bodyCopy) } : null;
-  return { home: intro, countries, openCountryId };
+  const savedNotice = await hasSavedNotice(request);
+  // Signed in again, the person is back at their interview: the notice has done its work.
+  if (savedNotice && currentUser(context)) {
+    return data({ home: intro, countries, openCountryId, savedNotice: null }, { headers: { "Set-Cookie": await clearSavedNotice() } });
+  }
+  return { home: intro, countries, openCountryId, savedNotice: savedNotice ? savedNoticeMessage : null };
+}
+
+/** Dismissing the saved-answers notice: a plain form, so it works without script. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "dismiss-saved-notice") return redirect("/");
+  return redirect("/", { headers: { "Set-Cookie": await clearSavedNotice() } });
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -24,9 +39,24 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { home, countries, openCountryId } = loaderData;
+  const { home, countries, openCountryId, savedNotice } = loaderData;
   return (
     <div className="page">
+      {savedNotice ? (
+        <div className="notice notice--success saved-notice" role="status">
+          <p>{savedNotice}</p>
+          <div className="saved-notice__actions">
+            <a className="button button--small" href="/auth/sign-in">
+              Sign in
+            </a>
+            <form method="post" action="/?index">
+              <button type="submit" name="intent" value="dismiss-saved-notice" className="button button--secondary button--small">
+                Dismiss
+              </button>
+            </form>
+          </div>
+        </div>
+      ) : null}
       <section className="intro" aria-labelledby="intro-title">
         <h1 id="intro-title">{home?.headline ?? "Legal Self-Help"}</h1>
         {home?.subHeadline ? <p className="intro__sub">{home.subHeadline}</p> : null}

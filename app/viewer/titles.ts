@@ -1,4 +1,4 @@
-import type { StepProgress } from "~/a2j";
+import type { Progress } from "~/a2j";
 
 const SITE = "Legal Self-Help";
 
@@ -7,9 +7,10 @@ const SITE = "Legal Self-Help";
  * asks, where it is, and which interview ("Your situation – Step 2 of 5 – Divorce and separation | Legal
  * Self-Help"), prefixed "Error: " when the page shows errors, so that a screen reader announces each step.
  */
-export function interviewPageTitle(page: { heading: string; progress: StepProgress | null; errors: unknown[] }, subject: string): string {
+export function interviewPageTitle(page: { heading: string; progress: Pick<Progress, "step">; errors: unknown[] }, subject: string): string {
   const parts = [page.heading];
-  if (page.progress) parts.push(`Step ${page.progress.number} of ${page.progress.count}`);
+  const step = page.progress.step;
+  if (step) parts.push(`Step ${step.number} of ${step.of}`);
   parts.push(subject);
   return `${page.errors.length ? "Error: " : ""}${parts.join(" – ")} | ${SITE}`;
 }

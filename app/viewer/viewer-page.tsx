@@ -1,4 +1,5 @@
-import type { ButtonView, FieldView, PageView } from "~/a2j";
+import type { ButtonView, DateBox, DateLocale, FieldView, PageView } from "~/a2j";
+import { progressLine } from "./progress";
 
 /** A page of the interview as the viewer renders it: the engine's view with author HTML already sanitised. */
 export type ViewerPage = PageView;
@@ -31,7 +32,6 @@ function FieldError({ field }: { field: FieldView }) {
 }
 
 const hints: Partial<Record<FieldView["type"], string>> = {
-  datemdy: "MM/DD/YYYY, for example 03/28/2024",
   numberdollar: "An amount, for example 1250.50",
   numberphone: "Digits only",
   numberzip: "Digits only",
@@ -78,35 +78,104 @@ function RephraseButton({ field }: { field: FieldView }) {
   );
 }
 
+/** What each A2J type asks the browser for: the keyboard, the kind of input and what it may fill in. */
+const inputKinds: Partial<Record<FieldView["type"], { type?: "tel"; inputMode?: "decimal" | "numeric"; autoComplete?: string }>> = {
+  number: { inputMode: "decimal" },
+  numberdollar: { inputMode: "decimal" },
+  numberssn: { inputMode: "numeric" },
+  numberphone: { type: "tel", autoComplete: "tel" },
+  numberzip: { inputMode: "numeric", autoComplete: "postal-code" },
+};
+
 function TextLike({ field, rephrase = false }: { field: FieldView; rephrase?: boolean }) {
-  const inputMode = (
-    { number: "decimal", numberdollar: "decimal", numberssn: "numeric", numberphone: "tel", numberzip: "numeric", datemdy: "numeric" } as const
-  )[field.type as "number"];
+  const kind = inputKinds[field.type] ?? {};
+  // The guide's limit, known before sending (the engine checks it again).
+  const maxLength = field.maxChars ?? undefined;
   return (
     <div className={`field${field.error ? " field--invalid" : ""}`}>
       <Label field={field} />
       <Hint field={field} />
       {field.type === "textlong" ? (
         <>
-          <textarea id={fieldId(field)} name={field.inputName} defaultValue={field.value} rows={5} className="field__input field__input--textarea" {...describedWithHint(field)} />
+          <textarea
+            id={fieldId(field)}
+            name={field.inputName}
+            defaultValue={field.value}
+            rows={5}
+            maxLength={maxLength}
+            className="field__input field__input--textarea"
+            {...describedWithHint(field)}
+          />
           {rephrase ? <RephraseButton field={field} /> : null}
         </>
       ) : (
         <input
           id={fieldId(field)}
           name={field.inputName}
-          type="text"
+          type={kind.type ?? "text"}
           defaultValue={field.value}
-          inputMode={inputMode}
-          maxLength={undefined}
+          inputMode={kind.inputMode}
+          maxLength={maxLength}
           placeholder={field.placeholder || undefined}
-          autoComplete="off"
+          autoComplete={kind.autoComplete ?? "off"}
           className="field__input"
           {...describedWithHint(field)}
         />
       )}
       <FieldError field={field} />
     </div>
+  );
+}
+
+const BOX_LABELS: Record<DateBox, string> = { day: "Day", month: "Month", year: "Year" };
+
+/**
+ * A date as three labelled boxes in the person's order (GOV.UK's date-input pattern), so that no order is
+ * ever guessed; only the boxes an error is about are marked, and the error summary leads to the first of them.
+ */
+function DateInput({ field, dates }: { field: FieldView; dates: DateLocale }) {
+  const boxes: DateBox[] = dates.order === "DMY" ? ["day", "month", "year"] : ["month", "day", "year"];
+  const wrong = new Set(field.errorBoxes);
+  const first = boxes.find((box) => wrong.has(box)) ?? boxes[0];
+  const hintId = `${fieldId(field)}-hint`;
+  const birthday = /birth|\bdob\b/i.test(`${field.inputName} ${plainText(field.label)}`);
+  return (
+    <fieldset
+      className={`field fieldset date-input${field.error ? " field--invalid" : ""}`}
+      aria-describedby={field.error ? `${hintId} ${errorId(field)}` : hintId}
+    >
+      <legend className="fieldset__legend">
+        <Html as="span" html={field.label} />
+        {field.required ? <span className="field__required"> (required)</span> : null}
+      </legend>
+      <p className="field__hint" id={hintId}>
+        {dates.order === "DMY" ? "For example, 27 3 2007" : "For example, 3 27 2007"}
+      </p>
+      <FieldError field={field} />
+      <div className="date-input__boxes">
+        {boxes.map((box) => {
+          const id = box === first ? fieldId(field) : `${fieldId(field)}-${box}`;
+          return (
+            <div key={box} className={`date-input__item date-input__item--${box}`}>
+              <label className="field__label" htmlFor={id}>
+                {BOX_LABELS[box]}
+              </label>
+              <input
+                id={id}
+                name={`${field.inputName}-${box}`}
+                type="text"
+                inputMode="numeric"
+                maxLength={box === "year" ? 4 : 2}
+                defaultValue={field.date?.[box] ?? ""}
+                autoComplete={birthday ? `bday-${box}` : "off"}
+                className="field__input date-input__input"
+                aria-invalid={wrong.has(box) ? true : undefined}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
 
@@ -214,9 +283,11 @@ function groupFields(fields: FieldView[]): FieldView[][] {
   return groups;
 }
 
-function Field({ group, legend, rephrasable, bare }: { group: FieldView[]; legend: string; rephrasable: string[]; bare: boolean }) {
+function Field({ group, legend, rephrasable, dates, bare }: { group: FieldView[]; legend: string; rephrasable: string[]; dates: DateLocale; bare: boolean }) {
   const field = group[0]!;
   switch (field.type) {
+    case "datemdy":
+      return <DateInput field={field} dates={dates} />;
     case "radio":
     case "gender":
       return <RadioGroup fields={group} legend={legend} bare={bare} />;
@@ -323,7 +394,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
         </details>
       ) : null}
       {groups.map((group) => (
-        <Field key={group[0]!.index} group={group} legend={legend} rephrasable={rephrasable} bare={page.oneQuestion} />
+        <Field key={group[0]!.index} group={group} legend={legend} rephrasable={rephrasable} bare={page.oneQuestion} dates={page.dates} />
       ))}
     </>
   );
@@ -331,12 +402,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
   return (
     <div className="viewer" data-viewer="" data-page={`${page.name}:${page.answerIndex}`} data-interview-id={interviewId ?? undefined} data-saved={saved ? "true" : undefined}>
       <p className="viewer__title">{title}</p>
-      {page.step.text || page.step.number ? (
-        <p className="viewer__step">
-          Step {page.step.number}
-          {page.step.text ? `: ${page.step.text}` : ""}
-        </p>
-      ) : null}
+      {progressLine(page) ? <p className="viewer__step">{progressLine(page)}</p> : null}
       {preview ? <p className="viewer__preview">Preview: nothing you enter is saved.</p> : null}
       <ErrorSummary page={page} />
       <form method="post" action={action} encType={hasFile ? "multipart/form-data" : undefined} className="viewer__form" noValidate>

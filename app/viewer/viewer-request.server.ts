@@ -1,5 +1,6 @@
 import { rephraseUrl } from "~/ai/rephrase";
 import { endSession, type Session, type SessionUser } from "~/auth/session.server";
+import { setSavedNotice } from "~/interviews/saved-notice.server";
 import type { OutcomeView } from "./viewer-outcome";
 import type { ViewerPageProps } from "./viewer-page";
 import type { ViewerReviewProps } from "./viewer-review";
@@ -26,8 +27,8 @@ export type ViewerView = { title: string | null; outcome: OutcomeView } | Viewer
 
 /** The viewer's answer to a request: a page to render with its status, or a redirect. */
 export type ViewerReply =
-  | { status: number; view: ViewerView; setCookie?: string }
-  | { status: 302; location: string; setCookie?: string };
+  | { status: number; view: ViewerView; setCookie?: string[] }
+  | { status: 302; location: string; setCookie?: string[] };
 
 /** What the viewer needs of an HTTP request, whatever serves it. */
 export interface ViewerRequest {
@@ -153,7 +154,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
     case "special": {
       const special = specialOutcome(result, opened.issue?.id ?? null);
       if (special.kind === "save-logout") {
-        const setCookie = await endSession(request.session);
+        const setCookie = [await endSession(request.session), await setSavedNotice()];
         return request.inFrame ? { ...outcome(200, title, special), setCookie } : { status: 302, location: "/", setCookie };
       }
       if (!request.inFrame && "href" in special) return { status: 302, location: special.href };

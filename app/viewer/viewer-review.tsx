@@ -15,8 +15,8 @@ export function AnswerSummary({ steps, change }: { steps: ReviewStep[]; change: 
             {step.title}
           </h2>
           {entries(step).map(({ entry, answers }) => (
-            <div key={entry ?? 0} className="answer-summary__entry">
-              {entry !== null ? <h3 className="answer-summary__entry-title">Entry {entry}</h3> : null}
+            <div key={entry ?? ""} className="answer-summary__entry">
+              {entry !== null ? <h3 className="answer-summary__entry-title">{entry}</h3> : null}
               <dl className="answer-summary__list">
                 {answers.map((answer, i) => (
                   <div key={`${answer.historyIndex}-${i}`} className="answer-summary__row">
@@ -25,7 +25,7 @@ export function AnswerSummary({ steps, change }: { steps: ReviewStep[]; change: 
                     {change ? (
                       <dd className="answer-summary__action">
                         <button type="submit" name="_intent" value={`change:${answer.historyIndex}`} className="link-button">
-                          Change<span className="visually-hidden"> {answer.question}{entry !== null ? ` (entry ${entry})` : ""}</span>
+                          Change<span className="visually-hidden"> {answer.question}{entry !== null ? ` (${entry})` : ""}</span>
                         </button>
                       </dd>
                     ) : null}
@@ -44,13 +44,14 @@ function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "step";
 }
 
-/** A step's answers split where the loop entry changes. */
+/** A step's answers split where the loop entry changes; each entry named by its loop's noun ("Event 2"). */
 function entries(step: ReviewStep) {
-  const out: { entry: number | null; answers: ReviewStep["answers"] }[] = [];
+  const out: { entry: string | null; answers: ReviewStep["answers"] }[] = [];
   for (const answer of step.answers) {
+    const entry = answer.entry === null ? null : `${answer.entryNoun ?? "Entry"} ${answer.entry}`;
     const last = out.at(-1);
-    if (last && last.entry === answer.entry) last.answers.push(answer);
-    else out.push({ entry: answer.entry, answers: [answer] });
+    if (last && last.entry === entry) last.answers.push(answer);
+    else out.push({ entry, answers: [answer] });
   }
   return out;
 }

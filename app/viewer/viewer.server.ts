@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
-import { changeAnswer, confirmFinish, goBack, type Guide, type InterviewState, keepPageAnswers, renderPage, reviewAnswers, startInterview, submitPage } from "~/a2j";
-import type { FieldView, FormValues } from "~/a2j";
+import { A2J_DATES, changeAnswer, confirmFinish, goBack, type Guide, type InterviewState, keepPageAnswers, readDateBoxes, renderPage, reviewAnswers, startInterview, submitPage, validatePage } from "~/a2j";
+import type { DateBoxes, DateLocale, FieldError, FieldView, FormValues } from "~/a2j";
 import { offersRephrase } from "~/ai/rephrase";
 import type { SessionUser } from "~/auth/session.server";
 import { type Issue, issueFromRow, selectIssue } from "~/content/content.server";
@@ -143,10 +143,20 @@ function sanitizeView(view: NonNullable<ReturnType<typeof renderPage>>) {
   };
 }
 
-/** The current page's render model, safe to show. */
-export function viewerPage(open: OpenViewer, options: Parameters<typeof renderPage>[3] = {}) {
-  const view = renderPage(open.guide, open.state, today(), options);
-  return view ? sanitizeView(view) : null;
+/** How the interview's person writes dates: the issue's country's way; A2J's own in preview. */
+function datesOf(open: OpenViewer): DateLocale {
+  return open.issue?.country.dates ?? A2J_DATES;
+}
+
+/**
+ * The current page's render model, safe to show. `typedDates`: the date boxes as they were posted, shown back
+ * as typed when the page returns with errors.
+ */
+export function viewerPage(open: OpenViewer, options: Parameters<typeof renderPage>[3] = {}, typedDates: Record<string, DateBoxes> = {}) {
+  const view = renderPage(open.guide, open.state, today(), { ...options, dates: datesOf(open) });
+  if (!view) return null;
+  const fields = view.fields.map((field) => (field.date && typedDates[field.inputName] ? { ...field, date: typedDates[field.inputName]! } : field));
+  return sanitizeView({ ...view, fields });
 }
 
 /** "Check your answers" is open (and not one of the pages its Change links open). */
@@ -156,7 +166,7 @@ export function reviewing(open: OpenViewer): boolean {
 
 /** Every answer of the interview, grouped by step, for "Check your answers" and the read-only summary. */
 export function viewerReview(open: OpenViewer) {
-  return reviewAnswers(open.guide, open.state, today());
+  return reviewAnswers(open.guide, open.state, today(), datesOf(open));
 }
 
 /** The read-only summary of a person's completed interview (null when there is none to show). */
@@ -179,6 +189,32 @@ function postedText(form: FormData, field: FieldView): string | string[] | undef
   return strings.length > 1 ? strings : strings[0];
 }
 
+/**
+ * The posted values of a page's fields (files aside), with its dates read from their Day, Month and Year boxes
+ * into A2J's MM/DD/YYYY: the engine only ever sees that form. A form without the boxes (an older page, a
+ * script) may still post the date whole, as A2J does. Boxes that do not make a date come back as errors naming
+ * the box.
+ */
+function postedValues(form: FormData, fields: FieldView[]) {
+  const values: FormValues = {};
+  const typedDates: Record<string, DateBoxes> = {};
+  const dateErrors: FieldError[] = [];
+  for (const field of fields) {
+    if (field.type === "attachment") continue;
+    const box = (name: keyof DateBoxes) => form.get(`${field.inputName}-${name}`);
+    if (field.type !== "datemdy" || (box("day") === null && box("month") === null && box("year") === null)) {
+      values[field.inputName] = postedText(form, field);
+      continue;
+    }
+    const typed = { day: String(box("day") ?? ""), month: String(box("month") ?? ""), year: String(box("year") ?? "") };
+    typedDates[field.inputName] = typed;
+    const reading = readDateBoxes(typed);
+    if (reading.kind === "wrong") dateErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: reading.message, boxes: reading.boxes });
+    values[field.inputName] = reading.kind === "date" ? reading.value : "";
+  }
+  return { values, typedDates, dateErrors };
+}
+
 export type PressResult =
   | { kind: "page"; interviewId: string | null; state: InterviewState }
   | { kind: "rephrase"; interviewId: string; variable: string; index: number }
@@ -186,78 +222,79 @@ export type PressResult =
   | { kind: "special"; target: string; interviewId: string | null; url?: string; message?: string }
   | { kind: "error"; message: string };
 
-async function save(user: SessionUser, open: OpenViewer, state: InterviewState, status: "Draft" | "Completed", preview: boolean) {
+async function save(user: SessionUser, open: OpenViewer, state: InterviewState, status: "Draft" | "Completed", preview: boolean, db: Db) {
   if (preview || !open.issue) return open.interviewId;
-  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state, title: open.guide.title });
+  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state, title: open.guide.title }, db);
 }
 
 /**
  * A button press (or Back) on the viewer's form: uploads are kept, the engine runs, the interview is saved
  * (created as Draft on its first save), and the result says where to go. In preview nothing is saved.
  */
-export async function pressButton(user: SessionUser, open: OpenViewer, form: FormData, preview: boolean): Promise<PressResult> {
+export async function pressButton(user: SessionUser, open: OpenViewer, form: FormData, preview: boolean, db: Db = database()): Promise<PressResult> {
   const pageName = String(form.get("_page") ?? "");
   const intent = String(form.get("_intent") ?? "");
   if (intent === "back") {
     const back = goBack(open.guide, open.state, { inPlace: true });
     if (!back.ok) return { kind: "error", message: back.error.message };
-    return { kind: "page", interviewId: await save(user, open, back.state, open.status, preview), state: back.state };
+    return { kind: "page", interviewId: await save(user, open, back.state, open.status, preview, db), state: back.state };
   }
-  if (reviewing(open)) return pressOnReview(user, open, intent, pageName, preview);
+  if (reviewing(open)) return pressOnReview(user, open, intent, pageName, preview, db);
   const buttonIndex = Number(form.get("_button"));
-  const view = renderPage(open.guide, open.state, today());
+  const view = renderPage(open.guide, open.state, today(), { dates: datesOf(open) });
   if (!view) return { kind: "error", message: "This page cannot be shown." };
   // A form from an older page (a second click, a reload): nothing to do but show the current page.
   if (view.name !== pageName) return { kind: "page", interviewId: open.interviewId, state: open.state };
-  if (intent.startsWith("rephrase:")) return keepForRephrase(user, open, view, form, intent.slice("rephrase:".length), preview);
+  if (intent.startsWith("rephrase:")) return keepForRephrase(user, open, view, form, intent.slice("rephrase:".length), preview, db);
 
-  const values: FormValues = {};
-  const uploadErrors: { fieldIndex: number; inputName: string; message: string }[] = [];
+  const { values, typedDates, dateErrors } = postedValues(form, view.fields);
+  const uploadErrors: FieldError[] = [];
   const uploaded: string[] = [];
   for (const field of view.fields) {
-    const posted = form.getAll(field.inputName);
-    if (field.type === "attachment") {
-      const file = posted.find((v): v is File => typeof v !== "string" && v.size > 0);
-      if (file && !preview) {
-        const stored = await storeAttachment({ userId: user.id, interviewId: open.interviewId }, file);
-        if (stored.ok) {
-          values[field.inputName] = stored.path;
-          uploaded.push(stored.id);
-        } else uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: stored.message });
-      } else if (field.value) values[field.inputName] = field.value;
-      else if (field.required) uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: "No files uploaded" });
-      continue;
-    }
-    values[field.inputName] = postedText(form, field);
+    if (field.type !== "attachment") continue;
+    const file = form.getAll(field.inputName).find((v): v is File => typeof v !== "string" && v.size > 0);
+    if (file && !preview) {
+      const stored = await storeAttachment({ userId: user.id, interviewId: open.interviewId }, file);
+      if (stored.ok) {
+        values[field.inputName] = stored.path;
+        uploaded.push(stored.id);
+      } else uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: stored.message });
+    } else if (field.value) values[field.inputName] = field.value;
+    else if (field.required) uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: "No files uploaded" });
   }
-  const submitted = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v])) as FormValues;
-  if (uploadErrors.length) {
-    const page = viewerPage(open, { submitted, errors: uploadErrors });
-    return page ? { kind: "invalid", page } : { kind: "error", message: "This page cannot be shown." };
+  const submitted: FormValues = { ...values };
+  const edgeErrors = [...uploadErrors, ...dateErrors];
+  if (edgeErrors.length) {
+    // The rest of the page is checked too, so that one return lists every problem.
+    const page = open.guide.pages[pageName];
+    const checked = page ? validatePage(page, values, today(), datesOf(open)).errors : [];
+    const errors = [...edgeErrors, ...checked.filter((e) => !edgeErrors.some((x) => x.fieldIndex === e.fieldIndex))].sort((a, b) => a.fieldIndex - b.fieldIndex);
+    const shown = viewerPage(open, { submitted, errors }, typedDates);
+    return shown ? { kind: "invalid", page: shown } : { kind: "error", message: "This page cannot be shown." };
   }
 
-  const result = submitPage(open.guide, open.state, { pageName, buttonIndex, values }, today(), { inPlace: false });
+  const result = submitPage(open.guide, open.state, { pageName, buttonIndex, values }, today(), { inPlace: false, dates: datesOf(open) });
   if (!result.ok) return { kind: "error", message: result.error.message };
   const outcome = result.outcome;
   if (outcome.kind === "invalid") {
-    const page = viewerPage(open, { submitted, errors: outcome.errors });
+    const page = viewerPage(open, { submitted, errors: outcome.errors }, typedDates);
     return page ? { kind: "invalid", page } : { kind: "error", message: "This page cannot be shown." };
   }
   const completes = outcome.kind === "special" && ["SUCCESS", "ASSEMBLE", "ASSEMBLE-SUCCESS"].includes(outcome.target);
-  const interviewId = await save(user, open, result.state, completes ? "Completed" : open.status, preview);
-  if (interviewId && uploaded.length && !preview) await adoptAttachments(user.id, interviewId, uploaded);
+  const interviewId = await save(user, open, result.state, completes ? "Completed" : open.status, preview, db);
+  if (interviewId && uploaded.length && !preview) await adoptAttachments(user.id, interviewId, uploaded, db);
   if (outcome.kind === "page" || outcome.kind === "review") return { kind: "page", interviewId, state: result.state };
   return { kind: "special", target: outcome.target, interviewId, url: outcome.url, message: outcome.message };
 }
 
 /** The review's form: "Confirm and finish" completes the interview; "Change" reopens a page. */
-async function pressOnReview(user: SessionUser, open: OpenViewer, intent: string, pageName: string, preview: boolean): Promise<PressResult> {
+async function pressOnReview(user: SessionUser, open: OpenViewer, intent: string, pageName: string, preview: boolean, db: Db): Promise<PressResult> {
   // A form from an older page (a second click, a reload): show the review.
   if (pageName !== REVIEW_PAGE) return { kind: "page", interviewId: open.interviewId, state: open.state };
   if (intent === "confirm") {
     const finished = confirmFinish(open.state, { inPlace: true });
     if (!finished.ok) return { kind: "error", message: finished.error.message };
-    const interviewId = await save(user, open, finished.state, "Completed", preview);
+    const interviewId = await save(user, open, finished.state, "Completed", preview, db);
     const outcome = finished.outcome;
     if (outcome.kind !== "special") return { kind: "page", interviewId, state: finished.state };
     return { kind: "special", target: outcome.target, interviewId, url: outcome.url, message: outcome.message };
@@ -266,7 +303,7 @@ async function pressOnReview(user: SessionUser, open: OpenViewer, intent: string
   if (!change) return { kind: "error", message: "Choose Change next to an answer, or Confirm and finish." };
   const opened = changeAnswer(open.guide, open.state, Number(change[1]), { inPlace: true });
   if (!opened.ok) return { kind: "error", message: opened.error.message };
-  return { kind: "page", interviewId: await save(user, open, opened.state, open.status, preview), state: opened.state };
+  return { kind: "page", interviewId: await save(user, open, opened.state, open.status, preview, db), state: opened.state };
 }
 
 /** The `_page` the review's form posts (no A2J page has this name: guide page names are never empty). */
@@ -284,14 +321,14 @@ async function keepForRephrase(
   form: FormData,
   variable: string,
   preview: boolean,
+  db: Db,
 ): Promise<PressResult> {
   if (preview || !open.issue || !rephrasableInputs(open, view).includes(variable)) {
     return { kind: "error", message: "This answer cannot be rephrased." };
   }
-  const values: FormValues = {};
-  for (const field of view.fields) if (field.type !== "attachment") values[field.inputName] = postedText(form, field);
+  const { values } = postedValues(form, view.fields);
   const kept = keepPageAnswers(open.guide, open.state, { pageName: view.name, values }, today());
   if (!kept.ok) return { kind: "error", message: kept.error.message };
-  const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, title: open.guide.title });
+  const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, title: open.guide.title }, db);
   return { kind: "rephrase", interviewId, variable, index: view.answerIndex };
 }

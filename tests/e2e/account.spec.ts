@@ -7,7 +7,7 @@ const rows = (page: Page) => page.locator("table.interviews tbody tr");
 
 test.describe("account area", () => {
   test("visitors are sent from every account page to /, and unknown account paths are 404", async ({ page }) => {
-    for (const path of ["/account", "/account/dashboard", "/account/interview", "/account/edit-profile", "/account/change-password"]) {
+    for (const path of ["/account", "/account/dashboard", "/account/interview", "/account/edit-profile", "/account/change-password", "/account/recovery-codes", "/account/authenticator"]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/$/);
     }
@@ -17,7 +17,7 @@ test.describe("account area", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sorry, we couldn't find this page.");
   });
 
-  test("the dashboard greets by name and offers the four tiles", async ({ page, axe }) => {
+  test("the dashboard greets by name and offers the four tiles, and one for two-factor recovery", async ({ page, axe }) => {
     await createAccount(page, uniqueEmail("dashboard"));
     await page.locator("header").getByRole("link", { name: "Your account" }).first().click();
     await expect(page).toHaveURL(/\/account\/dashboard$/);
@@ -28,6 +28,7 @@ test.describe("account area", () => {
       ["My interviews", "View my pending or completed interviews", "/account/interview"],
       ["Edit profile", "Edit my profile details", "/account/edit-profile"],
       ["Change password", "Change my password", "/account/change-password"],
+      ["Recovery codes", "Make new recovery codes or set up a new authenticator", "/account/recovery-codes"],
     ]) {
       const tile = page.getByRole("link", { name: `${name} ${description}` });
       await expect(tile).toHaveAttribute("href", href!);

@@ -37,8 +37,21 @@ export async function fillSignUp(page: Page, email: string, values: Partial<Reco
   await page.getByRole("button", { name: "Create an account" }).click();
 }
 
-/** Sign-up → emailed link → password → two-factor setup: the person ends signed in; returns the TOTP secret. */
+/** Sign-up → emailed link → password → two-factor setup → recovery codes saved: the person ends signed in; returns the TOTP secret. */
 export async function createAccount(page: Page, email: string): Promise<string> {
+  return (await createAccountWithCodes(page, email)).secret;
+}
+
+/** The recovery codes shown after a set-up, as the person reads them off the page. */
+export async function shownRecoveryCodes(page: Page): Promise<string[]> {
+  await expect(page).toHaveURL(/\/account\/recovery-codes$/);
+  const codes = (await page.getByRole("list", { name: "Your recovery codes" }).getByRole("listitem").allTextContents()).map((c) => c.trim());
+  expect(codes).toHaveLength(10);
+  return codes;
+}
+
+/** As createAccount, also returning the ten recovery codes the set-up showed. */
+export async function createAccountWithCodes(page: Page, email: string): Promise<{ secret: string; codes: string[] }> {
   await fillSignUp(page, email);
   await expect(page).toHaveURL(/\/auth\/sign-up\/email-sent$/);
   await page.goto(emailedLink(email, "/auth/sign-up/password"));
@@ -49,8 +62,10 @@ export async function createAccount(page: Page, email: string): Promise<string> 
   const secret = (await page.locator("#secret-key").textContent())!.trim();
   await page.getByLabel("Verification code").fill(totpCode(secret));
   await page.getByRole("button", { name: "Verify and finish" }).click();
+  const codes = await shownRecoveryCodes(page);
+  await page.getByRole("button", { name: "I have saved them" }).click();
   await expect(page).toHaveURL(/\/$/);
-  return secret;
+  return { secret, codes };
 }
 
 export async function signInWithPassword(page: Page, email: string, password = PASSWORD) {

@@ -5,7 +5,7 @@ import type { ChatRequest } from "../support/ai-stand-in";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { interviewVars, moveInterviewTo, onServerData, plantInterviews, setInterviewVars } from "./support";
-import { viewer } from "./viewer";
+import { fillDate, viewer } from "./viewer";
 
 // Issue 1 runs the case-summary guide and offers "Rephrase with AI" on its long-text questions.
 const ISSUE = 1;
@@ -58,10 +58,24 @@ test.describe("AI rephrase", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     const suggestion = `A clearer version: ${typed}`;
     await expect(page.getByRole("group", { name: "Which text do you want to keep?" })).toBeVisible();
-    await expect(page.getByRole("radio", { name: "Use the AI's text" })).toBeChecked();
+    // Neither text is chosen for the person.
+    await expect(page.getByRole("radio", { name: "Use the AI's text" })).not.toBeChecked();
+    await expect(page.getByRole("radio", { name: "Keep my own text" })).not.toBeChecked();
     await expect(page.locator("#choice-ai-text")).toHaveText(suggestion);
     await expect(page.locator("#choice-own-text")).toHaveText(typed);
     await axe();
+
+    // Continue without a choice: a clear error, both texts still side by side, nothing saved.
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("alert")).toContainText("Please choose the text you want to keep.");
+    await expect(page.getByRole("group", { name: "Which text do you want to keep?" })).toHaveAccessibleDescription(
+      "Please choose the text you want to keep.",
+    );
+    await expect(page.locator("#choice-ai-text")).toHaveText(suggestion);
+    await expect(page.locator("#choice-own-text")).toHaveText(typed);
+    expect(interviewVars(id)["outcome wanted te"]?.values).toEqual([null, typed]);
+    await axe();
+    await page.getByRole("radio", { name: "Use the AI's text" }).check();
 
     // One request: the issue's model, a system message from the issue, the text without personal details.
     const [request, ...more] = await aiRequestsWith(marker);
@@ -129,6 +143,7 @@ test.describe("AI rephrase", () => {
     await expect(shown).toHaveText(markup);
     await expect(shown.locator("b, img, script")).toHaveCount(0);
     await axe();
+    await page.getByRole("radio", { name: "Use the AI's text" }).check();
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(viewer(page).getByLabel(OUTCOME_LABEL)).toHaveValue(markup);
   });
@@ -147,6 +162,7 @@ test.describe("AI rephrase", () => {
     await expect(page).toHaveURL(new RegExp(`/ai/rephrase/${id}\\?variable=event\\+description\\+te&index=2$`));
     await expect(page.getByLabel("Your answer")).toHaveValue("The second event.");
     await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("radio", { name: "Use the AI's text" }).check();
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(viewer(page).locator("[data-viewer]")).toHaveAttribute("data-page", "07-Event:2");
     expect(interviewVars(id)["event description te"]?.values).toEqual([
@@ -162,8 +178,8 @@ test.describe("AI rephrase", () => {
     await page.goto(`/issues/${ISSUE}/interviews/${id}`);
     const frame = viewer(page);
     await frame.getByLabel(/What happened\?/).fill("The landlord changed the locks.");
-    await frame.getByLabel(/Date/).fill("03/02/2024");
-    await frame.getByLabel(/Date/).press("Enter");
+    await fillDate(frame, /^Date/, { day: "3", month: "2", year: "2024" });
+    await frame.getByLabel("Year").press("Enter");
     await expect(frame.locator("[data-viewer]")).not.toHaveAttribute("data-page", "07-Event:1");
     // Without script the whole window moves on, to the next page's heading.
     await expect(page).toHaveURL(new RegExp(`/issues/${ISSUE}/interviews/${id}(#viewer-heading)?$`));

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createAccount, emailedLink, fillSignUp, PASSWORD, signInWithPassword, signOut, totpCode, uniqueEmail } from "./accounts";
+import { createAccount, emailedLink, fillSignUp, PASSWORD, shownRecoveryCodes, signInWithPassword, signOut, totpCode, uniqueEmail } from "./accounts";
 import { withE2eDatabase } from "./support";
 
 const summary = (page: import("@playwright/test").Page) => page.getByRole("alert").filter({ hasText: "There is a problem" });
@@ -29,6 +29,8 @@ test.describe("accounts", () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.getByLabel("Verification code").fill(totpCode(secret));
     await page.getByRole("button", { name: "Verify and finish" }).click();
+    await shownRecoveryCodes(page);
+    await page.getByRole("button", { name: "I have saved them" }).click();
 
     await expect(page).toHaveURL(/\/$/);
     const header = page.locator("header");
@@ -169,6 +171,8 @@ test.describe("accounts", () => {
     // Without the password step there is nothing to verify.
     await page.goto("/auth/sign-in/verify-2fa");
     await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    await page.goto("/auth/sign-in/recovery-code");
+    await expect(page).toHaveURL(/\/auth\/sign-in$/);
     await page.goto("/auth/setup-2fa");
     await expect(page).toHaveURL(/\/auth\/sign-in$/);
 
@@ -201,7 +205,7 @@ test.describe("accounts", () => {
 
   test("signed-in people are sent from every auth page to /", async ({ page }) => {
     await createAccount(page, uniqueEmail("signed-in"));
-    for (const path of ["/auth/sign-in", "/auth/sign-up", "/auth/reset-password", "/auth/setup-2fa", "/auth/sign-in/verify-2fa", "/auth/email-verify-issue"]) {
+    for (const path of ["/auth/sign-in", "/auth/sign-up", "/auth/reset-password", "/auth/setup-2fa", "/auth/sign-in/verify-2fa", "/auth/sign-in/recovery-code", "/auth/email-verify-issue"]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/$/);
     }

@@ -1,8 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
-import { e2eDataDir } from "../../playwright.config";
 import { createAccount, signInWithPassword, signOut, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { moveInterviewTo, plantInterviews, withE2eDatabase } from "./support";
@@ -42,12 +39,11 @@ function plantAttachment(email: string, interviewId: string, secret: string): st
   return withE2eDatabase((db) => {
     const user = db.prepare("select id from users where email = ?").get(email) as { id: string };
     const key = `${user.id}/${id}.pdf`;
-    const file = path.resolve(e2eDataDir, "attachments", key);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `%PDF-1.4\n% ${secret}\n%%EOF\n`);
     db.prepare("insert into attachments (id, user_id, interview_id, file_name, content_type, size, storage_key, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)").run(
       id, user.id, interviewId, `${secret}.pdf`, "application/pdf", 40, key, new Date().toISOString(),
     );
+    // The bytes, where the server keeps them by default (app/storage/database-storage.server.ts).
+    db.prepare("insert into attachment_files (attachment_id, bytes, written_at) values (?, ?, ?)").run(id, Buffer.from(`%PDF-1.4\n% ${secret}\n%%EOF\n`), new Date().toISOString());
     return id;
   });
 }

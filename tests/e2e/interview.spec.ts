@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { createAccount, uniqueEmail } from "./accounts";
+import { createAccount, PASSWORD, totpCode, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { moveInterviewTo, plantInterviews, withE2eDatabase } from "./support";
-import { axeOnViewer, press, viewer } from "./viewer";
+import { axeOnViewer, fillDate, press, viewer } from "./viewer";
 
 test.describe("interview", () => {
   test("start from the issue page, answer pages, leave, resume at the same page, Back keeps answers", async ({ page, axe }) => {
@@ -102,8 +102,9 @@ test.describe("interview", () => {
     expect(revoked.headers()["set-cookie"]).toMatch(new RegExp(`^${session.name}=[^;]*;.*Max-Age=0`, "i"));
   });
 
-  test("EXIT saves, signs out and goes to the home page", async ({ page }) => {
-    await createAccount(page, uniqueEmail("exit"));
+  test("EXIT saves, signs out and goes to the home page, which says so until dismissed or signed in", async ({ page, axe }) => {
+    const email = uniqueEmail("exit");
+    const secret = await createAccount(page, email);
     await page.goto("/issues/2/interviews");
     const frame = viewer(page);
     await press(frame, "Continue");
@@ -118,6 +119,36 @@ test.describe("interview", () => {
     await frame.getByRole("button", { name: "Exit and come back later." }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
+    const notice = page.getByRole("status").filter({ hasText: "Your answers are saved. Sign in to continue your interview." });
+    await expect(notice).toBeVisible();
+    await axe();
+    const savedCookie = (await page.context().cookies()).find((cookie) => cookie.name === "__answers_saved")!;
+    // It stays (a reload, another page and back) until the person dismisses it.
+    await page.goto("/about");
+    await page.goto("/");
+    await expect(notice).toBeVisible();
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(notice).toHaveCount(0);
+
+    // Or until the person signs in again: signed out later, the home page no longer says it.
+    await page.context().addCookies([savedCookie]);
+    await page.goto("/");
+    await expect(notice).toBeVisible();
+    await notice.getByRole("link", { name: "Sign in" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByLabel("Verification code").fill(totpCode(secret, 1));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(notice).toHaveCount(0);
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(notice).toHaveCount(0);
   });
 
   test("completion marks the interview Completed and shows Congratulations", async ({ page, axe }) => {
@@ -308,14 +339,16 @@ test.describe("a project guide with a loop", () => {
     await press(frame, "Continue");
     await frame.getByLabel(/^Number of unpaid amounts/).selectOption("2");
     await press(frame, "Continue");
-    for (const [what, amount, due] of [
-      ["Loan in March", "1000", "03/01/2025"],
-      ["Loan in June", "250.50", "06/01/2025"],
+    for (const [what, amount, month] of [
+      ["Loan in March", "1000", "3"],
+      ["Loan in June", "250.50", "6"],
     ]) {
       await axeOnViewer(page, axe);
+      await expect(frame.locator(".viewer__step")).toHaveText(`Step 4 of 5: What you are owed – Item ${what === "Loan in March" ? 1 : 2} of 2`);
       await frame.getByLabel(/^What is it for/).fill(what!);
       await frame.getByLabel(/^Amount/).fill(amount!);
-      await frame.getByLabel(/^Date it was due/).fill(due!);
+      await expect(frame.getByLabel(/^Amount/)).toHaveAttribute("inputmode", "decimal");
+      await fillDate(frame, /^Date it was due/, { day: "1", month: month!, year: "2025" });
       await press(frame, "Continue");
     }
     await expect(frame.locator(".viewer__question")).toContainText("1,250.50");

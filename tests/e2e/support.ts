@@ -13,9 +13,13 @@ export interface OutboxMessage {
   text: string;
 }
 
-/** The messages in the e2e servers' outbox folders, as a person reading ./data/outbox would see them. */
+/**
+ * The messages in the e2e servers' outbox folders, as a person reading ./data/outbox would see them: the
+ * configured servers' and those a spec starts itself under ./data/e2e-* (storage-s3.spec.ts).
+ */
 export function outboxMessages(): OutboxMessage[] {
-  return [e2eDataDir, noAiDataDir].flatMap((dataDir) => {
+  const started = readdirSync(path.dirname(e2eDataDir)).filter((name) => name.startsWith("e2e-")).map((name) => path.join(path.dirname(e2eDataDir), name));
+  return [...new Set([e2eDataDir, noAiDataDir, ...started])].flatMap((dataDir) => {
     const dir = path.join(dataDir, "outbox");
     let files: string[] = [];
     try {

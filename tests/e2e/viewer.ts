@@ -38,3 +38,11 @@ export async function axeOnViewer(page: Page, axe: () => Promise<void>) {
   await axe();
   await page.goto(host);
 }
+
+/** Types a date into the Day, Month and Year boxes of the date question named `question`. */
+export async function fillDate(frame: ViewerScope, question: string | RegExp, date: { day: string; month: string; year: string }) {
+  const group = frame.getByRole("group", { name: question });
+  await group.getByLabel("Day").fill(date.day);
+  await group.getByLabel("Month").fill(date.month);
+  await group.getByLabel("Year").fill(date.year);
+}

@@ -1,0 +1,123 @@
+import type { Db } from "../../db/database";
+import type { UserRow } from "../../db/schema";
+import { config } from "~/config.server";
+import { database } from "~/db.server";
+import { sendMail } from "~/mail/mail.server";
+import {
+  acceptStep,
+  countCodeAttempt,
+  type FieldError,
+  getUserById,
+  nowIso,
+  pendingSecretSetup,
+  pendingUser,
+  type TwoFactorSetup,
+} from "./accounts.server";
+import { decryptSecret, encryptionKey, verifyPassword } from "./crypto.server";
+import { securityNoticeEmail } from "./emails.server";
+import { clearAttempts } from "./rate-limit.server";
+import { consumeRecoveryCode, keepCodesToShow, recoveryCodesLeft, replaceRecoveryCodes } from "./recovery-codes.server";
+import { authMessages } from "./schemas";
+import { endOtherSessions, type Session, setPendingTotpSecret, startSession } from "./session.server";
+import { verifyTotp } from "./totp.server";
+
+/** Sign-in with a recovery code instead of the authenticator: the code is used up and the person told by email. */
+export async function signInWithRecoveryCode(
+  session: Session | null,
+  code: string,
+  address: string,
+  db: Db = database(),
+): Promise<{ setCookie: string } | FieldError | { next: "sign-in" | "setup-2fa" }> {
+  const user = await pendingUser(session, db);
+  if (!user || !session) return { next: "sign-in" };
+  if (!user.two_factor_enabled) return { next: "setup-2fa" };
+  await countCodeAttempt(user.id, address, db);
+  if (!(await consumeRecoveryCode(user.id, code, db))) return { field: "code", message: authMessages.codeInvalid, status: 400 };
+  await clearAttempts(`2fa:account:${user.id}`, db);
+  const setCookie = await startSession({ userId: user.id }, session, db);
+  await notify(user, "A recovery code was used to sign in", db);
+  return { setCookie };
+}
+
+async function notify(user: UserRow, subject: string, db: Db) {
+  await sendMail(securityNoticeEmail(user, subject, config().PUBLIC_ORIGIN), config(), db);
+}
+
+async function checkPassword(user: UserRow, password: string): Promise<FieldError | null> {
+  if (user.password_hash && (await verifyPassword(password, user.password_hash))) return null;
+  return { field: "password", message: authMessages.passwordInvalid, status: 400 };
+}
+
+/**
+ * New recovery codes from the account area, after the password: every earlier code stops working, and the new
+ * ones are kept in this session until the person says they saved them.
+ */
+export async function makeNewRecoveryCodes(
+  userId: string,
+  password: string,
+  session: Session,
+  address: string,
+  db: Db = database(),
+): Promise<FieldError | null> {
+  const user = await getUserById(userId, db);
+  if (!user) return { field: "password", message: authMessages.passwordInvalid, status: 400 };
+  await countCodeAttempt(user.id, address, db);
+  const refused = await checkPassword(user, password);
+  if (refused) return refused;
+  await keepCodesToShow(session, { codes: await replaceRecoveryCodes(user.id, db), then: "/account/dashboard" }, db);
+  await notify(user, "New recovery codes were made for your account", db);
+  return null;
+}
+
+/** The new authenticator's secret for a signed-in person, kept in the session until a code from it confirms it. */
+export function newAuthenticatorSetup(session: Session, email: string, db: Db = database()): Promise<TwoFactorSetup> {
+  return pendingSecretSetup(session, email, db);
+}
+
+export interface NewAuthenticatorInput {
+  password: string;
+  /** A code from the authenticator in use now, or one of the recovery codes. */
+  currentCode: string;
+  /** A code from the new authenticator. */
+  code: string;
+}
+
+/**
+ * Moves two-factor to a new authenticator: the password, proof of the old factor (a current code or a recovery
+ * code) and a first code from the new app are all needed. The person's other sessions end, as after a
+ * password change, and they are told by email.
+ */
+export async function replaceAuthenticator(
+  userId: string,
+  input: NewAuthenticatorInput,
+  session: Session,
+  address: string,
+  db: Db = database(),
+): Promise<FieldError | { next: "new-authenticator" } | null> {
+  const user = await getUserById(userId, db);
+  if (!user?.totp_secret || !session.pendingTotpSecret) return { next: "new-authenticator" };
+  await countCodeAttempt(user.id, address, db);
+  const refused = await checkPassword(user, input.password);
+  if (refused) return refused;
+  const key = encryptionKey(config());
+  const newStep = verifyTotp(decryptSecret(session.pendingTotpSecret, key), input.code, null);
+  if (newStep === null) return { field: "code", message: authMessages.codeInvalid, status: 400 };
+  const oldStep = /^\d{6}$/.test(input.currentCode.trim())
+    ? verifyTotp(decryptSecret(user.totp_secret, key), input.currentCode.trim(), user.totp_last_step)
+    : null;
+  const proved =
+    oldStep !== null ? await acceptStep(user.id, oldStep, db) : await consumeRecoveryCode(user.id, input.currentCode, db);
+  if (!proved) return { field: "currentCode", message: authMessages.codeInvalid, status: 400 };
+  await db
+    .updateTable("users")
+    .set({ totp_secret: session.pendingTotpSecret, two_factor_enabled: 1, totp_last_step: newStep, updated_at: nowIso() })
+    .where("id", "=", user.id)
+    .execute();
+  await setPendingTotpSecret(session, null, db);
+  await endOtherSessions(user.id, session, db);
+  await clearAttempts(`2fa:account:${user.id}`, db);
+  await notify(user, "Your authenticator app was changed", db);
+  return null;
+}
+
+export { recoveryCodesLeft };

@@ -1,0 +1,147 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect } from "react-router";
+import { AccountPage } from "~/account/account-page";
+import { invalid, limited, refuse } from "~/auth/form-replies.server";
+import { codesToShow, forgetCodesToShow } from "~/auth/recovery-codes.server";
+import { newRecoveryCodesSchema } from "~/auth/schemas";
+import { requireUser, sessionContext } from "~/auth/session.server";
+import { makeNewRecoveryCodes, recoveryCodesLeft } from "~/auth/two-factor-recovery.server";
+import { clientAddressContext } from "~/request-context";
+import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import type { Route } from "./+types/account.recovery-codes";
+
+export const handle = { scripts: ["/scripts/print-page.js"] };
+
+// The page may hold the codes in clear: no copy of it is kept by the browser or anything between.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const session = context.get(sessionContext)!;
+  const fresh = await codesToShow(session);
+  if (fresh) return { view: "show" as const, codes: fresh.codes, email: user.email };
+  const usedOneToSignIn = new URL(request.url).searchParams.get("used") === "1";
+  return { view: "manage" as const, left: await recoveryCodesLeft(user.id), usedOneToSignIn };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const session = context.get(sessionContext)!;
+  const form = await request.formData();
+  if (form.get("intent") === "saved") {
+    const fresh = await codesToShow(session);
+    await forgetCodesToShow(session);
+    return redirect(fresh?.then ?? "/account/dashboard");
+  }
+  const submission = parseWithZod(form, { schema: newRecoveryCodesSchema });
+  if (submission.status !== "success") return invalid(submission);
+  return limited(submission, async () => {
+    const refused = await makeNewRecoveryCodes(user.id, submission.value.password, session, context.get(clientAddressContext));
+    if (refused) return refuse(submission, refused);
+    return redirect("/account/recovery-codes");
+  });
+}
+
+export default function RecoveryCodes({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AccountPage title="Recovery codes">
+      {loaderData.view === "show" ? (
+        <FreshCodes codes={loaderData.codes} email={loaderData.email} />
+      ) : (
+        <Manage left={loaderData.left} usedOneToSignIn={loaderData.usedOneToSignIn} result={actionData?.result} />
+      )}
+    </AccountPage>
+  );
+}
+
+function FreshCodes({ codes, email }: { codes: string[]; email: string }) {
+  const file = [
+    `Legal Self-Help: recovery codes for ${email}`,
+    "Each code signs you in once if you cannot use your authenticator app.",
+    "",
+    ...codes,
+    "",
+  ].join("\n");
+  return (
+    <>
+      <p>
+        If you lose your phone or cannot use your authenticator app, each of these codes lets you sign in once.
+        Keep them somewhere safe, away from your phone: download them, print them or write them down. They are
+        shown only now.
+      </p>
+      <ol className="recovery-codes" aria-label="Your recovery codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <div className="recovery-codes__actions">
+        <a
+          className="button button--secondary"
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`}
+          download="legal-self-help-recovery-codes.txt"
+        >
+          Download as a text file
+        </a>
+        {/* Shown by the small print script; without script the browser's own Print prints the codes alone. */}
+        <button type="button" className="button button--secondary" data-print="" hidden>
+          Print
+        </button>
+        <form method="post">
+          <button type="submit" name="intent" value="saved" className="button">
+            I have saved them
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}
+
+function Manage({
+  left,
+  usedOneToSignIn,
+  result,
+}: {
+  left: number;
+  usedOneToSignIn: boolean;
+  result: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "new-recovery-codes",
+    lastResult: result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newRecoveryCodesSchema }),
+  });
+  const leftText = `You have ${left} unused recovery ${left === 1 ? "code" : "codes"}.`;
+  return (
+    <>
+      {usedOneToSignIn ? (
+        <div className="notice notice--warning" role="status">
+          <p>
+            You signed in with a recovery code, which cannot be used again. {leftText} If you lost your phone, set up a
+            new authenticator and make new recovery codes.
+          </p>
+        </div>
+      ) : (
+        <p>{leftText}</p>
+      )}
+      <ErrorSummary errors={summaryErrors([fields.password])} formErrors={form.errors} />
+      <h2>Make new recovery codes</h2>
+      <p>You get ten new codes and your old ones stop working.</p>
+      <Form method="post" {...getFormProps(form)} noValidate className="form">
+        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <button type="submit" name="intent" value="new" className="button">
+          Make new recovery codes
+        </button>
+      </Form>
+      <h2>A new phone or authenticator app</h2>
+      <p>
+        <a className="button button--secondary" href="/account/authenticator">
+          Set up a new authenticator
+        </a>
+      </p>
+    </>
+  );
+}

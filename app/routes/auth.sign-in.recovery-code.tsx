@@ -1,0 +1,58 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect } from "react-router";
+import { invalid, limited, refuse } from "~/auth/form-replies.server";
+import { authPaths } from "~/auth/paths";
+import { recoveryCodeSchema } from "~/auth/schemas";
+import { sessionContext } from "~/auth/session.server";
+import { signInWithRecoveryCode } from "~/auth/two-factor-recovery.server";
+import { clientAddressContext } from "~/request-context";
+import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import type { Route } from "./+types/auth.sign-in.recovery-code";
+
+export function meta() {
+  return [{ title: "Use a recovery code | Legal Self-Help" }];
+}
+
+// Like the code step: only straight after the password step, for the person the session names.
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.get(sessionContext)?.pendingUserId) throw redirect(authPaths["sign-in"]);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: recoveryCodeSchema });
+  if (submission.status !== "success") return invalid(submission);
+  return limited(submission, async () => {
+    const result = await signInWithRecoveryCode(context.get(sessionContext), submission.value.code, context.get(clientAddressContext));
+    if ("field" in result) return refuse(submission, result);
+    if ("next" in result) return redirect(authPaths[result.next]);
+    // Signed in: on to how many codes are left, with new ones on offer.
+    return redirect("/account/recovery-codes?used=1", { headers: { "Set-Cookie": result.setCookie } });
+  });
+}
+
+export default function RecoveryCodeSignIn({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "recovery-code",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: recoveryCodeSchema }),
+  });
+  return (
+    <div className="page page--narrow">
+      <h1>Use a recovery code</h1>
+      <p>Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.</p>
+      <ErrorSummary errors={summaryErrors([fields.code])} formErrors={form.errors} />
+      <Form method="post" {...getFormProps(form)} noValidate className="form">
+        <TextField field={fields.code} label="Recovery code" hint="10 letters and numbers, for example 7g3kq-m2x9d" autoComplete="off" />
+        <button type="submit" className="button">
+          Sign in
+        </button>
+      </Form>
+      <p>
+        <a href={authPaths["verify-2fa"]}>Use my authenticator app instead</a>
+      </p>
+    </div>
+  );
+}

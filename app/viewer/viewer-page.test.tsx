@@ -1,0 +1,98 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { type DateLocale, type FieldError, type Guide, loadGuideObject, renderPage, startInterview } from "~/a2j";
+import { ViewerPageView } from "./viewer-page";
+
+const TODAY = 19797;
+
+function guideWith(fields: unknown[], pageExtra: Record<string, unknown> = {}): Guide {
+  const r = loadGuideObject({
+    firstPage: "P",
+    steps: [{ number: "0", text: "Start" }, { number: "1", text: "About you" }],
+    pages: {
+      P: { name: "P", step: 1, text: "<p>Tell us</p>", fields, buttons: [{ label: "Continue", next: "Q" }], ...pageExtra },
+      Q: { name: "Q", step: 0, text: "<p>Next</p>" },
+    },
+  });
+  if (!r.ok) throw new Error(r.error);
+  return r.guide;
+}
+
+/** The viewer page's HTML as the server sends it, parsed so that it can be read like a browser would. */
+function rendered(guide: Guide, dates?: DateLocale, errors: FieldError[] = []) {
+  const started = startInterview(guide, TODAY);
+  if (!started.ok) throw new Error(started.error.message);
+  const page = renderPage(guide, started.state, TODAY, { dates, errors })!;
+  return renderToStaticMarkup(
+    <ViewerPageView page={page} title="Guide" action="/viewer" preview={false} interviewId={null} saved={false} previewState={null} rephrasable={[]} documentTitle="Guide" />,
+  );
+}
+
+/** The attributes of the input whose id is given, names lower-cased (HTML ignores their case; React writes autoComplete). */
+function element(html: string, id: string): Record<string, string> {
+  const tag = new RegExp(`<(input|textarea)\\b[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0];
+  if (!tag) throw new Error(`no element #${id} in ${html}`);
+  return Object.fromEntries([...tag.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]!]));
+}
+
+describe("fields that fit the answer", () => {
+  it("phone, zip, number, money and text with a limit ask the browser for the right keyboard and autofill", () => {
+    const html = rendered(
+      guideWith([
+        { type: "numberphone", name: "Phone TE", label: "Phone" },
+        { type: "numberzip", name: "Zip TE", label: "Postcode" },
+        { type: "number", name: "Count NU", label: "How many" },
+        { type: "numberdollar", name: "Amount NU", label: "Amount" },
+        { type: "text", name: "Name TE", label: "Name", maxChars: "60" },
+        { type: "textlong", name: "Story TE", label: "Story", maxChars: "800" },
+        { type: "text", name: "Free TE", label: "Free" },
+      ]),
+    );
+    expect(element(html, "field-0")).toMatchObject({ type: "tel", autocomplete: "tel" });
+    expect(element(html, "field-1")).toMatchObject({ type: "text", autocomplete: "postal-code", inputmode: "numeric" });
+    expect(element(html, "field-2")).toMatchObject({ inputmode: "decimal" });
+    expect(element(html, "field-3")).toMatchObject({ inputmode: "decimal" });
+    expect(element(html, "field-4")).toMatchObject({ maxlength: "60" });
+    expect(element(html, "field-5")).toMatchObject({ maxlength: "800" });
+    expect(element(html, "field-6").maxlength).toBeUndefined();
+  });
+});
+
+describe("a date as Day, Month and Year boxes", () => {
+  const dateGuide = () => guideWith([{ type: "datemdy", name: "Birth date DA", label: "Date of birth (month/day/year)", required: true }]);
+
+  it("one fieldset whose legend is the question, a hint, and numeric boxes in the country's order", () => {
+    const html = rendered(dateGuide(), { order: "DMY", style: "long" });
+    expect(html).toMatch(/<fieldset class="field fieldset date-input" aria-describedby="field-0-hint"><legend class="fieldset__legend"><span>Date of birth<\/span><span class="field__required"> \(required\)<\/span><\/legend>/);
+    expect(html).toContain('<p class="field__hint" id="field-0-hint">For example, 27 3 2007</p>');
+    expect([...html.matchAll(/<label class="field__label" for="([^"]+)">(\w+)<\/label>/g)].map((m) => [m[1], m[2]])).toEqual([
+      ["field-0", "Day"],
+      ["field-0-month", "Month"],
+      ["field-0-year", "Year"],
+    ]);
+    expect(element(html, "field-0")).toMatchObject({ name: "birth date da-day", inputmode: "numeric", maxlength: "2", autocomplete: "bday-day" });
+    expect(element(html, "field-0-year")).toMatchObject({ name: "birth date da-year", maxlength: "4" });
+  });
+
+  it("a US issue keeps month/day/year", () => {
+    const html = rendered(dateGuide());
+    expect([...html.matchAll(/<label class="field__label" for="[^"]+">(\w+)<\/label>/g)].map((m) => m[1])).toEqual(["Month", "Day", "Year"]);
+    expect(html).toContain("For example, 3 27 2007");
+  });
+
+  it("an error marks only the box it is about, and the summary leads to that box", () => {
+    const html = rendered(dateGuide(), { order: "DMY", style: "long" }, [{ fieldIndex: 0, inputName: "birth date da", message: "The month must be a number from 1 to 12.", boxes: ["month"] }]);
+    expect(html).toContain('<a href="#field-0">The month must be a number from 1 to 12.</a>');
+    expect(element(html, "field-0")).toMatchObject({ name: "birth date da-month", "aria-invalid": "true" });
+    expect(element(html, "field-0-day")["aria-invalid"]).toBeUndefined();
+    expect(element(html, "field-0-year")["aria-invalid"]).toBeUndefined();
+    expect(html).toContain('aria-describedby="field-0-hint field-0-error"');
+  });
+});
+
+describe("progress", () => {
+  it("says the step among the guide's steps, and the loop's entry", () => {
+    const html = rendered(guideWith([{ type: "text", name: "Name TE", label: "Name" }], { repeatVar: "ChildIndex" }));
+    expect(html).toContain('<p class="viewer__step">Step 2 of 2: About you – Child 1</p>');
+  });
+});

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { type S3StandIn, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3StandIn } from "../support/s3-stand-in";
+import { createAccount, uniqueEmail } from "./accounts";
+import { expect, test as base } from "./fixtures";
+import { onServerData, withE2eDatabase } from "./support";
+import { press, viewer } from "./viewer";
+
+// Uploaded files in an S3-compatible bucket: the production build started with STORAGE_URL pointing at the
+// local S3 stand-in (tests/support/s3-stand-in.ts, which checks every request's signature), one server per
+// project, on a data folder of its own.
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+
+interface BucketServer {
+  url: string;
+  dataDir: string;
+  standIn: S3StandIn;
+}
+
+const test = base.extend<{}, { bucketServer: BucketServer }>({
+  bucketServer: [
+    async ({}, use, workerInfo) => {
+      const standIn = await startS3StandIn({ bucketNames: ["e2e-files"] });
+      const port = await freePort();
+      const dataDir = `./data/e2e-s3-${workerInfo.project.name}`;
+      rmSync(dataDir, { recursive: true, force: true });
+      const server: ChildProcess = spawn(process.execPath, ["server.js"], {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "production",
+          SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+          RATE_LIMIT_ADDRESS_FACTOR: "100",
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          DATABASE_URL: `file:${dataDir}/app.db`,
+          STORAGE_URL: `s3://e2e-files/uploads?endpoint=${standIn.url}`,
+          AWS_ACCESS_KEY_ID: S3_ACCESS_KEY_ID,
+          AWS_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY,
+        },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      const url = `http://localhost:${port}`;
+      for (let i = 0; ; i++) {
+        if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+        if (i > 300 || server.exitCode !== null) throw new Error(`the server with STORAGE_URL did not start (exit ${server.exitCode})`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await use({ url, dataDir, standIn });
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+      await standIn.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ bucketServer }, use) => use(bucketServer.url),
+});
+
+test("a file uploaded in an interview is kept in the bucket, and its owner downloads it from there", async ({ page, bucketServer, axe }) => {
+  const guide = readFileSync("tests/fixtures/upload-guide/Guide.json", "utf8");
+  onServerData(bucketServer.dataDir, () =>
+    withE2eDatabase((db) => {
+      db.prepare("insert into guides (id, title, format, source, imported_at) values ('upload-test', 'Upload test guide', 'json', ?, ?) on conflict do nothing").run(guide, new Date().toISOString());
+      db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (900, 1, 'Upload test', '', 'upload-test', 'upload-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
+    }),
+  );
+  const email = uniqueEmail("bucket");
+  await createAccount(page, email);
+  await page.goto("/issues/900/interviews");
+  const frame = viewer(page);
+  const bytes = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256)), Buffer.from("\n%%EOF\n")]);
+  await frame.getByLabel(/Tenancy agreement/).setInputFiles({ name: "lease.pdf", mimeType: "application/pdf", buffer: bytes });
+  await press(frame, "Continue");
+  await expect(frame.getByText("Thank you. Your file is attached.")).toBeVisible();
+  await axe();
+
+  const attachment = onServerData(bucketServer.dataDir, () =>
+    withE2eDatabase((db) => ({
+      row: db.prepare("select a.id, a.storage_key from attachments a join users u on u.id = a.user_id where u.email = ?").get(email) as { id: string; storage_key: string },
+      inDatabase: (db.prepare("select count(*) as n from attachment_files").get() as { n: number }).n,
+    })),
+  );
+  expect(attachment.inDatabase).toBe(0);
+  const object = bucketServer.standIn.buckets.get("e2e-files")!.get(`uploads/${attachment.row.storage_key}`);
+  expect(object?.bytes.equals(bytes)).toBe(true);
+  expect(bucketServer.standIn.requests.some((request) => request.method === "PUT" && request.accessKeyId === S3_ACCESS_KEY_ID)).toBe(true);
+
+  const download = await page.request.get(`/attachments/${attachment.row.id}`);
+  expect(download.status()).toBe(200);
+  expect((await download.body()).equals(bytes)).toBe(true);
+});
