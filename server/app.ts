@@ -6,6 +6,8 @@ import { RouterContextProvider } from "react-router";
 import { config } from "~/config.server";
 import { closeDatabase, databaseHandle } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
+import { localStorage } from "~/interviews/attachments.server";
+import { configuredKeyring } from "~/security/data-encryption.server";
 import { createNonce, securityHeaders } from "~/security/headers.server";
 import { refusal, refusalLine } from "~/security/request-guard.server";
 import { bodyPolicy, refuse } from "./body-policy";
@@ -18,7 +20,7 @@ export { startHousekeeping } from "./housekeeping";
 
 /** Run by server.js before it listens (by the primary alone when there are worker processes). */
 export function prepareDatabase(log: Log = console.log): Promise<void> {
-  return prepare(databaseHandle(), config().SEED_DIR, log);
+  return prepare(databaseHandle(), config().SEED_DIR, { keys: configuredKeyring(), storage: localStorage() }, log);
 }
 
 export const app = express();

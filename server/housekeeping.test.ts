@@ -11,6 +11,7 @@ import { purgeSpentLinks } from "~/auth/accounts.server";
 import { purgeOldRateLimitWindows } from "~/auth/rate-limit.server";
 import { purgeExpiredSessions } from "~/auth/session.server";
 import { type AttachmentStorage, localStorage, purgeOrphanedAttachments } from "~/interviews/attachments.server";
+import { sealInterviewColumns } from "~/interviews/interviews.server";
 import { runHousekeeping, startHousekeeping } from "./housekeeping";
 
 const NOW = new Date("2031-03-01T12:00:00.000Z");
@@ -65,7 +66,7 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
   async function plantInterview(id: string, vars: string) {
     await handle.db
       .insertInto("interviews")
-      .values({ id, user_id: alice, issue_id: 2, status: "Draft", vars, xml: "", engine_state: "{}", created_at: at(-3 * DAY), updated_at: at(-3 * DAY) })
+      .values({ id, user_id: alice, issue_id: 2, status: "Draft", ...sealInterviewColumns(id, { vars, xml: "", engine_state: "{}" }), created_at: at(-3 * DAY), updated_at: at(-3 * DAY) })
       .execute();
   }
   const fileExists = (id: string) => existsSync(path.join(root, alice, `${id}.pdf`));

@@ -13,6 +13,7 @@ import { database } from "~/db.server";
 import { type AttachmentStorage, findAttachment, localStorage } from "~/interviews/attachments.server";
 import { getGuide, getGuideFile } from "~/guides/guides.server";
 import { loadInterview } from "~/interviews/interviews.server";
+import { openBytes } from "~/security/data-encryption.server";
 import { assembleDocument } from "./assemble.server";
 
 export type InterviewDocument =
@@ -68,7 +69,8 @@ export async function interviewDocument(
       log(interviewId, `attachment ${id} is not the user's or no longer exists; left out`);
       continue;
     }
-    const bytes = await storage.get(found.storage_key);
+    const stored = await storage.get(found.storage_key);
+    const bytes = stored && openBytes(stored);
     if (!bytes) {
       log(interviewId, `attachment ${id} has no stored file`);
       return { kind: "unavailable", message: documentMessages.failed };

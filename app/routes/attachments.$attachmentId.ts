@@ -1,13 +1,15 @@
 import { requireUser } from "~/auth/session.server";
 import { notFound } from "~/http.server";
 import { findAttachment, localStorage } from "~/interviews/attachments.server";
+import { openBytes } from "~/security/data-encryption.server";
 import type { Route } from "./+types/attachments.$attachmentId";
 
 /** An uploaded file, for its owner only. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, "/auth/sign-in");
   const attachment = await findAttachment(user.id, params.attachmentId);
-  const bytes = attachment ? await localStorage().get(attachment.storage_key) : null;
+  const stored = attachment ? await localStorage().get(attachment.storage_key) : null;
+  const bytes = stored ? openBytes(stored) : null;
   if (!attachment || !bytes) notFound(request);
   return new Response(new Uint8Array(bytes), {
     headers: {
