@@ -10,6 +10,7 @@ import { runCli } from "./cli";
 // exit code. (tests/e2e/cli.spec.ts runs the same commands from the built bundle.)
 const dir = mkdtempSync(path.join(tmpdir(), "lsh-cli-"));
 const guideZip = path.join(dir, "guide.zip");
+const currentKey = Buffer.alloc(32, 3).toString("base64");
 
 function zipFolder(folder: string, top: string): Uint8Array {
   const files: Record<string, Uint8Array> = {};
@@ -36,6 +37,8 @@ beforeAll(() => {
   // The commands need no session secret, even where the server would (the container sets production).
   vi.stubEnv("NODE_ENV", "production");
   vi.stubEnv("SESSION_SECRET", "");
+  vi.stubEnv("DATA_ENCRYPTION_KEY", currentKey);
+  vi.stubEnv("DATA_ENCRYPTION_OLD_KEYS", "");
 });
 afterEach(() => vi.restoreAllMocks());
 afterAll(() => {

@@ -5,7 +5,7 @@ import type { APIRequestContext, Browser, BrowserContext } from "@playwright/tes
 import { e2eDataDir } from "../../playwright.config";
 import { createAccount, signInWithPassword, signOut, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { moveInterviewTo, plantInterviews, withE2eDatabase } from "./support";
+import { moveInterviewTo, plantInterviews, sealedFile, sealedFileName, withE2eDatabase } from "./support";
 
 // Every route that touches an interview, its answers, attachments, documents or AI screen, asked by the owner
 // and by three people who must learn and change nothing: another signed-in person, a visitor, and someone
@@ -44,9 +44,9 @@ function plantAttachment(email: string, interviewId: string, secret: string): st
     const key = `${user.id}/${id}.pdf`;
     const file = path.resolve(e2eDataDir, "attachments", key);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `%PDF-1.4\n% ${secret}\n%%EOF\n`);
+    writeFileSync(file, sealedFile(Buffer.from(`%PDF-1.4\n% ${secret}\n%%EOF\n`)));
     db.prepare("insert into attachments (id, user_id, interview_id, file_name, content_type, size, storage_key, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)").run(
-      id, user.id, interviewId, `${secret}.pdf`, "application/pdf", 40, key, new Date().toISOString(),
+      id, user.id, interviewId, sealedFileName(id, `${secret}.pdf`), "application/pdf", 40, key, new Date().toISOString(),
     );
     return id;
   });

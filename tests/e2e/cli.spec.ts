@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
-import { e2eDataDir } from "../../playwright.config";
+import { e2eDataDir, e2eDataKey } from "../../playwright.config";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { viewer } from "./viewer";
@@ -12,7 +12,7 @@ import { viewer } from "./viewer";
 // way the container runs them: plain node, no development tools, on the running server's database.
 function cli(...args: string[]) {
   const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], {
-    env: { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db` },
+    env: { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db`, DATA_ENCRYPTION_KEY: e2eDataKey },
     encoding: "utf8",
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
