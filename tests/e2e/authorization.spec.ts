@@ -5,7 +5,7 @@ import type { APIRequestContext, Browser, BrowserContext } from "@playwright/tes
 import { e2eDataDir } from "../../playwright.config";
 import { createAccount, signInWithPassword, signOut, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { moveInterviewTo, plantInterviews, sealedFile, sealedFileName, withE2eDatabase } from "./support";
+import { moveInterviewTo, plantInterviews, sealedColumn, sealedFile, sealedFileName, withE2eDatabase } from "./support";
 
 // Every route that touches an interview, its answers, attachments, documents or AI screen, asked by the owner
 // and by three people who must learn and change nothing: another signed-in person, a visitor, and someone
@@ -70,9 +70,15 @@ test("the authorisation matrix: only the owner reaches an interview, its answers
     { issueId: 3, status: "Completed", daysAgo: 1 },
   ]);
   const vars = { "outcome wanted te": { name: "Outcome wanted TE", type: "Text", repeating: false, values: [null, secret] } };
-  withE2eDatabase((db) =>
-    db.prepare("update interviews set vars = ?, xml = ? where id in (?, ?)").run(JSON.stringify(vars), `<AnswerSet><TextValue>${secret}</TextValue></AnswerSet>`, interviewId, completedId),
-  );
+  withE2eDatabase((db) => {
+    for (const id of [interviewId!, completedId!]) {
+      db.prepare("update interviews set vars = ?, xml = ? where id = ?").run(
+        sealedColumn("vars", id, JSON.stringify(vars)),
+        sealedColumn("xml", id, `<AnswerSet><TextValue>${secret}</TextValue></AnswerSet>`),
+        id,
+      );
+    }
+  });
   moveInterviewTo(interviewId!, "09-Outcome");
   const attachmentId = plantAttachment(roles.owner.email, interviewId!, secret);
   const stored = () =>

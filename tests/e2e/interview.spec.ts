@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { interviewVars, moveInterviewTo, openedFileName, plantInterviews, withE2eDatabase } from "./support";
+import { interviewVars, moveInterviewTo, openedFileName, plantInterviews, setInterviewVars, withE2eDatabase } from "./support";
 import { axeOnViewer, press, viewer } from "./viewer";
 
 test.describe("interview", () => {
@@ -130,7 +130,7 @@ test.describe("interview", () => {
       "user name full te": { name: "User name full TE", type: "Text", repeating: false, values: [null, "Ann Lee"] },
       "have job tf": { name: "Have job TF", type: "TF", repeating: false, values: [null, true] },
     };
-    withE2eDatabase((db) => db.prepare("update interviews set vars = ? where id = ?").run(JSON.stringify(answers), id));
+    setInterviewVars(id!, answers);
     await page.goto(`/issues/2/interviews/${id}`);
     await viewer(page).getByRole("button", { name: "Finish" }).click();
     await expect(page).toHaveURL(new RegExp(`/issues/2/interviews/${id}$`));
