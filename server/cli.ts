@@ -124,10 +124,10 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     if (error instanceof GuideImportError) console.error(`Import refused: ${error.message}`);
     else if (error instanceof DataDecryptionError) {
-      console.error(
-        `Stopped: ${error.message}. Give the key it was sealed with in DATA_ENCRYPTION_OLD_KEYS and run the command again ` +
-          "(what was done so far stays done).",
-      );
+      const remedy = error.message.includes("not configured")
+        ? "Give the key it was sealed with in DATA_ENCRYPTION_OLD_KEYS"
+        : "The value was changed or copied from elsewhere: restore it from a backup or delete its row";
+      console.error(`Stopped: ${error.message}. ${remedy}, then run the command again (what was done so far stays done).`);
     }
     else if ((error as Error)?.name === "ConfigError") console.error((error as Error).message);
     else console.error(`Failed: ${(error as Error)?.message ?? error}`);

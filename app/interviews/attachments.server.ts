@@ -156,22 +156,24 @@ export async function adoptAttachments(userId: string, interviewId: string, ids:
  * An interview that does not open counts as naming every upload of its owner: a file is never lost for it.
  */
 async function namedInAnswers(db: Db, candidates: { id: string; user_id: string }[]): Promise<Set<string>> {
-  const answersOf = new Map<string, string[]>();
   const interviews = await db
     .selectFrom("interviews")
     .select(["id", "user_id", "vars"])
     .where("user_id", "in", [...new Set(candidates.map((row) => row.user_id))])
     .execute();
+  const named = new Set<string>();
   for (const interview of interviews) {
-    let vars: string;
+    let vars: string | null;
     try {
       vars = openText(interview.vars, interviewPlace("vars", interview.id));
     } catch {
-      vars = candidates.map((row) => row.id).join(" ");
+      vars = null;
     }
-    answersOf.set(interview.user_id, [...(answersOf.get(interview.user_id) ?? []), vars]);
+    for (const row of candidates) {
+      if (row.user_id === interview.user_id && (vars === null || vars.includes(row.id))) named.add(row.id);
+    }
   }
-  return new Set(candidates.filter((row) => answersOf.get(row.user_id)?.some((vars) => vars.includes(row.id))).map((row) => row.id));
+  return named;
 }
 
 /** An upload no saved interview adopted is kept this long; so is a file without a row (it may be being written). */

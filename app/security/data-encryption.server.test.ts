@@ -101,6 +101,8 @@ describe("the configured keys", () => {
       expect(keyringFromConfig({ ...base, DATA_DIR: dir }).current.id).toBe(development.current.id);
       writeFileSync(path.join(dir, LOCAL_KEY_FILE), `${newKey.toString("base64")}\n`);
       expect(keyringFromConfig({ ...base, DATA_DIR: dir }).current.id).toBe(dataKeyring(newKey).current.id);
+      writeFileSync(path.join(dir, LOCAL_KEY_FILE), "not a key\n");
+      expect(() => keyringFromConfig({ ...base, DATA_DIR: dir })).toThrow(/does not hold a data encryption key/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

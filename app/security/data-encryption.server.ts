@@ -4,7 +4,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type DataConfig, readDataConfig } from "~/config.server";
+import { ConfigError, type DataConfig, readDataConfig } from "~/config.server";
 
 /** Text values start with this; a value without it was written before encryption (the migration seals it). */
 export const TEXT_PREFIX = "enc1:";
@@ -58,8 +58,11 @@ export function keyringFromConfig(settings: DataConfig): DataKeyring {
   const old = (settings.DATA_ENCRYPTION_OLD_KEYS ?? []).map((key) => Buffer.from(key, "base64"));
   if (settings.DATA_ENCRYPTION_KEY) return dataKeyring(Buffer.from(settings.DATA_ENCRYPTION_KEY, "base64"), old);
   const file = path.join(settings.DATA_DIR, LOCAL_KEY_FILE);
-  const local = existsSync(file) ? Buffer.from(readFileSync(file, "utf8").trim(), "base64") : null;
-  return dataKeyring(local?.length === 32 ? local : DEVELOPMENT_KEY, old);
+  if (!existsSync(file)) return dataKeyring(DEVELOPMENT_KEY, old);
+  const local = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+  // Sealing with another key than the one the data was written with would make it unreadable later: refuse.
+  if (local.length !== 32) throw new ConfigError(`${file} does not hold a data encryption key (32 bytes in base64)`);
+  return dataKeyring(local, old);
 }
 
 let configured: DataKeyring | undefined;
