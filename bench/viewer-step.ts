@@ -1,6 +1,6 @@
 // A page step of the viewer (POST answers → redirect → next page HTML) under 50 concurrent users, against the
 // production build on a scratch SQLite database; plus the gzip size of a viewer page and of its script.
-// Usage: npm run bench:viewer   (BENCH_SECONDS=20, BENCH_WARMUP=3 by default; WEB_CONCURRENCY is passed on)
+// Usage: npm run bench:viewer   (BENCH_SECONDS=20, BENCH_WARMUP=3, BENCH_PORT=3291 by default; WEB_CONCURRENCY is passed on)
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
