@@ -1,7 +1,7 @@
 // Starts the HTTP server: the production build by default, Vite's dev server with NODE_ENV=development.
-// `--local` (what `npm start` uses) lets a machine run the production build without configuring a session
-// secret or a data encryption key: random ones are kept in DATA_DIR. Deployments (the container) start
-// without it and must set both.
+// `--local` (what `npm start` and `npm run dev` use) lets a machine run without configuring a session secret or
+// a data encryption key: random ones are kept in DATA_DIR, so both commands read the same data. Deployments
+// (the container) start without it and must set both.
 // WEB_CONCURRENCY=N (production build only) runs N worker processes on the one port (docs/decisions/0010).
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
