@@ -1,14 +1,16 @@
 // A page step of the viewer (POST answers → redirect → next page HTML) under 50 concurrent users, against the
 // production build on a scratch SQLite database; plus the gzip size of a viewer page and of its script.
-// Usage: npm run bench:viewer   (BENCH_SECONDS=20, BENCH_WARMUP=3 by default; WEB_CONCURRENCY is passed on)
+// Usage: npm run bench:viewer   (BENCH_SECONDS=20, BENCH_WARMUP=3, BENCH_PORT=3291 by default; WEB_CONCURRENCY is passed on)
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon, { type Request as CannonRequest } from "autocannon";
 
-const port = 3291;
+const port = Number(process.env.BENCH_PORT ?? 3291);
 const dataDir = "./data/bench-viewer";
 const secret = "bench-viewer-secret-bench-viewer-secret-0000";
+// A fixed key: the bench measures the server as deployed, answers and files sealed.
+const dataKey = Buffer.alloc(32, 7).toString("base64");
 const users = 50;
 // Each user answers this many pages of an interview, then goes on in their next one: a real interview's page
 // history (which every save stores) stays this short, where one endless interview would grow all run long.
@@ -17,7 +19,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 
 rmSync(dataDir, { recursive: true, force: true });
-Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/app.db`, SESSION_SECRET: secret, PORT: String(port) });
+Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/app.db`, SESSION_SECRET: secret, DATA_ENCRYPTION_KEY: dataKey, PORT: String(port) });
 
 // The app's own modules set up the data: migrations, content, the bench guide, users with sessions and interviews.
 const { databaseHandle, closeDatabase } = await import("../app/db.server");
@@ -28,7 +30,9 @@ const { saveInterview } = await import("../app/interviews/interviews.server");
 const { startSession } = await import("../app/auth/session.server");
 const { database } = await import("../app/db.server");
 const { startInterview } = await import("../app/a2j");
-await prepareDatabase(databaseHandle(), "db/seed", () => undefined);
+const { storedFiles } = await import("../app/storage/configured-storage.server");
+const { configuredKeyring } = await import("../app/security/data-encryption.server");
+await prepareDatabase(databaseHandle(), "db/seed", { keys: configuredKeyring(), storage: storedFiles() }, () => undefined);
 await importGuide("step-bench", await readGuideFolder("bench/fixtures/step-guide"));
 const db = database();
 await db.insertInto("issues").values({ id: 901, category_id: 1, name: "Step benchmark", content: "", guide_id: "step-bench", guide_path: "step-bench/Guide.json", model_ai: "gpt-3.5-turbo", rephrase_content: "" }).execute();

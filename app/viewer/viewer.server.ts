@@ -117,7 +117,7 @@ export async function openViewer(
     const guide = await getGuideImportedAt(row.guide_id, row.guide_imported_at, db);
     if (!guide) return null;
     const issue = { ...issueFromRow(row), guideId: row.guide_id };
-    return { issue, guide, interviewId: row.interview_id, status: row.interview_status, state: interviewState(row) };
+    return { issue, guide, interviewId: row.interview_id, status: row.interview_status, state: interviewState({ id: row.interview_id, vars: row.vars, engine_state: row.engine_state }) };
   }
   const [row] = (await issueWithGuide(db, target.issueId)).rows;
   if (!row?.guide_id || !row.guide_imported_at) return null;
