@@ -259,7 +259,7 @@ async function runSetup(name: SetupName) {
     const stepsDone = total / 2;
     const stepsPerSecond = results.reduce((sum, r) => sum + r.requests.average, 0) / 2;
     const statuses = new Map<string, number>();
-    for (const r of results) for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statuses.set(code, (statuses.get(code) ?? 0) + count);
+    for (const r of results) for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statuses.set(code, (statuses.get(code) ?? 0) + (count ?? 0));
     const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
     const sorted = stepLatencies.sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
