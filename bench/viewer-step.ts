@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 import autocannon, { type Request as CannonRequest } from "autocannon";
 import pg from "pg";
 import { connectAdmin, databaseUrl, redactUrl } from "../tests/support/postgres";
+import { preparePeople, STEP_ISSUE_ID, type StepPerson, stepForm } from "../tests/support/viewer-people";
 
 const basePort = 3291;
 const secret = "bench-viewer-secret-bench-viewer-secret-0000";
@@ -146,34 +147,9 @@ async function runSetup(name: SetupName) {
   Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDirs[0], DATABASE_URL: databaseUrlForRun, SESSION_SECRET: secret, PORT: String(basePort) });
 
   // The app's own modules set up the data: migrations, content, the bench guide, users with sessions and interviews.
-  const { databaseHandle, closeDatabase, database } = await import("../app/db.server");
-  const { prepareDatabase } = await import("../server/database-setup");
-  const { importGuide, readGuideFolder } = await import("../app/guides/import.server");
-  const { getGuide } = await import("../app/guides/guides.server");
-  const { saveInterview } = await import("../app/interviews/interviews.server");
-  const { startSession } = await import("../app/auth/session.server");
-  const { startInterview } = await import("../app/a2j");
-  await prepareDatabase(databaseHandle(), "db/seed", () => undefined);
-  await importGuide("step-bench", await readGuideFolder("bench/fixtures/step-guide"));
-  const db = database();
-  await db.insertInto("issues").values({ id: 901, category_id: 1, name: "Step benchmark", content: "", guide_id: "step-bench", guide_path: "step-bench/Guide.json", model_ai: "gpt-3.5-turbo", rephrase_content: "" }).execute();
-  const guide = (await getGuide("step-bench"))!;
   // Enough interviews that no user comes back to one during the run (at up to 2,000 steps/s).
-  const interviewsPerUser = Math.ceil(((warmup + seconds + 2) * 2000) / users / stepsPerInterview);
-  const sessions: { cookie: string; interviewIds: string[]; steps: number; interviewId?: string }[] = [];
-  for (let i = 0; i < users; i++) {
-    const id = crypto.randomUUID();
-    const now = new Date().toISOString();
-    await db.insertInto("users").values({ id, first_name: "Bench", last_name: `${i}`, email: `b${i}@example.org`, email_key: `b${i}@example.org`, phone_country: "SG", phone_code: "+65", phone_number: "1", password_hash: null, email_verified_at: now, totp_secret: null, two_factor_enabled: 1, totp_last_step: null, created_at: now, updated_at: now }).execute();
-    const started = startInterview(guide, 20000);
-    if (!started.ok) throw new Error("guide does not start");
-    const interviewIds: string[] = [];
-    for (let n = 0; n < interviewsPerUser; n++) {
-      interviewIds.push(await saveInterview({ id: null, userId: id, issueId: 901, status: "Draft", state: started.state, title: guide.title }));
-    }
-    sessions.push({ cookie: (await startSession({ userId: id }, null)).split(";")[0]!, interviewIds, steps: 0 });
-  }
-  await closeDatabase();
+  const interviewsPerPerson = Math.ceil(((warmup + seconds + 2) * 2000) / users / stepsPerInterview);
+  const sessions: (StepPerson & { steps: number; interviewId?: string })[] = (await preparePeople({ people: users, interviewsPerPerson })).map((p) => ({ ...p, steps: 0 }));
 
   const servers = dataDirs.map((dataDir, i) =>
     spawn("node", [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "server.js"], {
@@ -199,7 +175,7 @@ async function runSetup(name: SetupName) {
   };
 
   try {
-    const viewerPath = (interviewId: string) => `/viewer?issueId=901&interviewId=${interviewId}`;
+    const viewerPath = (interviewId: string) => `/viewer?issueId=${STEP_ISSUE_ID}&interviewId=${interviewId}`;
     // Page weight: one viewer page and the viewer's script, gzip.
     const first = sessions[0]!;
     const html = await (await fetch(bases[0] + viewerPath(first.interviewIds[0]!), { headers: { cookie: first.cookie } })).text();
@@ -207,8 +183,7 @@ async function runSetup(name: SetupName) {
     if (!html.includes("data-viewer")) throw new Error(`not a viewer page: ${html.slice(0, 400)}`);
     console.log(`viewer page: ${html.length} B html, ${gzipSync(html).length} B gzip; viewer.js ${script.length} B, ${gzipSync(script).length} B gzip`);
 
-    const pageA = new URLSearchParams({ _page: "A", _button: "0", "name te": "Ana Lim", "amount nu": "1250.50" }).toString();
-    const pageB = new URLSearchParams({ _page: "B", _button: "0", "story te": "My landlord kept the bond.", "agree tf": "true" }).toString();
+    const [pageA, pageB] = [stepForm("A", "1250.50"), stepForm("B", "the bond")];
     // A step's latency runs from sending its POST to receiving the next page's HTML (the GET after the redirect).
     type Context = { session?: (typeof sessions)[number]; stepStartedAt?: number };
     let stepLatencies: number[] = [];
