@@ -74,7 +74,7 @@ test("every save acknowledged before a SIGKILL is there after the restart, and t
       const saving = persons.map(savePages);
       // Killed with saves in flight, once everybody has had some acknowledged (later in each round), however
       // slow the machine is.
-      const wanted = 3 + 4 * round;
+      const wanted = 2 + 2 * round;
       const deadline = Date.now() + 30_000;
       while (Date.now() < deadline && !(acknowledged.size === people && Math.min(...acknowledged.values()) >= wanted)) {
         await new Promise((resolve) => setTimeout(resolve, 20));
