@@ -13,9 +13,12 @@ export interface OutboxMessage {
   text: string;
 }
 
-/** The messages in the e2e servers' outbox folders, as a person reading ./data/outbox would see them. */
+/** The data folders whose outbox the tests read: the e2e servers', and those of servers a test starts itself. */
+export const outboxDataDirs = [e2eDataDir, noAiDataDir];
+
+/** The messages in the servers' outbox folders, as a person reading ./data/outbox would see them. */
 export function outboxMessages(): OutboxMessage[] {
-  return [e2eDataDir, noAiDataDir].flatMap((dataDir) => {
+  return outboxDataDirs.flatMap((dataDir) => {
     const dir = path.join(dataDir, "outbox");
     let files: string[] = [];
     try {
