@@ -23,7 +23,7 @@ export interface ViewerRequest {
   session: Session | null;
   /** Whether the browser loads the answer into the interview frame (Sec-Fetch-Dest: iframe). */
   inFrame: boolean;
-  /** What the URL opens, when it was read with the session (loadViewerSession); else it is read here. */
+  /** What the URL opens, when it was read with the session (loadViewerRequest); else it is read here. */
   opened?: OpenViewer | null;
 }
 
