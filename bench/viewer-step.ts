@@ -6,6 +6,7 @@
 //   process, and PostgreSQL with two (each with its own DATA_DIR and port, the users split between them). The
 //   database in the URL is only where the bench connects to create and drop its own scratch database.
 //   BENCH_RUNS=N repeats the set N times (interleaved) and adds the medians. BENCH_SETUPS=sqlite,pg1,pg2 picks.
+//   BENCH_PORT (3291): the first instance's port, the second the next.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -14,7 +15,7 @@ import pg from "pg";
 import { connectAdmin, databaseUrl, redactUrl } from "../tests/support/postgres";
 import { preparePeople, STEP_ISSUE_ID, type StepPerson, stepForm } from "../tests/support/viewer-people";
 
-const basePort = 3291;
+const basePort = Number(process.env.BENCH_PORT ?? 3291);
 const secret = "bench-viewer-secret-bench-viewer-secret-0000";
 const users = 50;
 // Each user answers this many pages of an interview, then goes on in their next one: a real interview's page
@@ -151,6 +152,10 @@ async function runSetup(name: SetupName) {
   const interviewsPerPerson = Math.ceil(((warmup + seconds + 2) * 2000) / users / stepsPerInterview);
   const sessions: (StepPerson & { steps: number; interviewId?: string })[] = (await preparePeople({ people: users, interviewsPerPerson })).map((p) => ({ ...p, steps: 0 }));
 
+  // Another server on these ports (another bench) would answer in their place, with 302s that look like steps.
+  for (let i = 0; i < instances; i++) {
+    if (await fetch(`http://127.0.0.1:${basePort + i}/healthz`).then(() => true, () => false)) throw new Error(`port ${basePort + i} is in use: is another bench running?`);
+  }
   const servers = dataDirs.map((dataDir, i) =>
     spawn("node", [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "server.js"], {
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(basePort + i) },
@@ -187,6 +192,7 @@ async function runSetup(name: SetupName) {
     // A step's latency runs from sending its POST to receiving the next page's HTML (the GET after the redirect).
     type Context = { session?: (typeof sessions)[number]; stepStartedAt?: number };
     let stepLatencies: number[] = [];
+    let failedSteps = 0;
     // Each instance gets its share of the users (its own connections): one load generator per instance.
     const share = (instance: number) => sessions.filter((_, i) => i % instances === instance);
     const load = (instance: number, duration: number) => {
@@ -208,8 +214,10 @@ async function runSetup(name: SetupName) {
           const session = (context as Context).session!;
           return { ...request, path: `${viewerPath(session.interviewId!)}&saved=1`, headers: { cookie: session.cookie, "accept-encoding": "gzip" } };
         },
-        onResponse: (_status: number, _body: string, context: object) => {
+        onResponse: (status: number, _body: string, context: object) => {
           const mine = context as Context;
+          // The next page, not a redirect (to / for a session the server does not know).
+          if (status !== 200) failedSteps++;
           if (mine.stepStartedAt !== undefined) stepLatencies.push(performance.now() - mine.stepStartedAt);
         },
       };
@@ -219,6 +227,7 @@ async function runSetup(name: SetupName) {
     // A freshly started server compiles its code on the first requests. BENCH_WARMUP=0 measures from a cold start.
     if (warmup > 0) await run(warmup);
     stepLatencies = [];
+    failedSteps = 0;
     const serverPids = () => servers.flatMap((s) => withChildren(s.pid!));
     const hasProc = existsSync("/proc/self/stat");
     const appBefore = hasProc ? cpuMs(serverPids()) : null;
@@ -258,7 +267,7 @@ async function runSetup(name: SetupName) {
     );
     console.log(`latency per step (POST → next page HTML), ${sorted.length} steps: median ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${at(1).toFixed(0)} ms`);
     const unexpected = [...statuses.keys()].filter((code) => code !== "200" && code !== "302");
-    if (unexpected.length || errors) throw new Error(`unexpected answers: ${unexpected.join(", ")}; ${errors} errors`);
+    if (unexpected.length || errors || failedSteps) throw new Error(`unexpected answers: ${unexpected.join(", ")}; ${errors} errors; ${failedSteps} steps without their next page`);
     console.log(resultMark + JSON.stringify(measured));
   } finally {
     await monitor?.end();
