@@ -8,7 +8,8 @@ import { getIssue } from "~/content/content.server";
 import { importGuide, readGuideFolder } from "~/guides/import.server";
 import { getGuide } from "~/guides/guides.server";
 import { interviewAnswersAnx, loadInterview, saveInterview, today } from "~/interviews/interviews.server";
-import { openViewer, pressButton, viewerPage } from "./viewer.server";
+import { endSession, startSession } from "~/auth/session.server";
+import { loadSessionAndInterview, openViewer, pressButton, viewerPage } from "./viewer.server";
 
 describe.each(dialects)("opening the viewer on %s", (dialect) => {
   let handle: TestDatabase;
@@ -49,6 +50,27 @@ describe.each(dialects)("opening the viewer on %s", (dialect) => {
       status: "Draft",
       state: interview.state,
     });
+  });
+
+  it("reads the session and the interview in one query as loadSession and openViewer read them apart", async () => {
+    const cookieOf = async (userId: string) => (await startSession({ userId }, null, handle.db)).split(";")[0]!;
+    const [aliceCookie, bobCookie] = [await cookieOf(alice.id), await cookieOf(bob.id)];
+    const target = { preview: false as const, issueId: 901, interviewId };
+    const own = await loadSessionAndInterview(aliceCookie, target, handle.db);
+    expect(own.stale).toBe(false);
+    expect(own.session?.user).toEqual({ id: alice.id, firstName: "A", lastName: "B", email: alice.email });
+    expect(own.opened).toEqual(await openViewer(alice, target, null, handle.db));
+    // Another person's interview, another issue's, an unknown one: the session, and nothing opened.
+    for (const [cookie, other] of [[bobCookie, target], [aliceCookie, { ...target, issueId: 902 }], [aliceCookie, { ...target, interviewId: randomUUID() }]] as const) {
+      const read = await loadSessionAndInterview(cookie, other, handle.db);
+      expect(read.session?.user?.email).toBe(cookie === bobCookie ? bob.email : alice.email);
+      expect(read.opened).toBeNull();
+    }
+    // No interview named, or a preview: the session alone, the rest left to openViewer.
+    expect(await loadSessionAndInterview(aliceCookie, { ...target, interviewId: null }, handle.db)).toEqual({ session: own.session, stale: false });
+    // A revoked session is stale, and opens nothing.
+    await endSession(own.session, handle.db);
+    expect(await loadSessionAndInterview(aliceCookie, target, handle.db)).toEqual({ session: null, stale: true });
   });
 
   it("starts a fresh interview when the URL names none", async () => {

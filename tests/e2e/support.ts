@@ -17,12 +17,15 @@ export interface OutboxMessage {
 }
 
 /**
- * The messages in the e2e servers' outbox folders, as a person reading ./data/outbox would see them: the
- * configured servers' and those a spec starts itself under ./data/e2e-* (storage-s3.spec.ts).
+ * The data folders whose outbox the tests read: the e2e servers', and those of servers a spec starts itself
+ * (under ./data/e2e-*, as storage-s3.spec.ts does, or added here, as instances.spec.ts does).
  */
+export const outboxDataDirs = [e2eDataDir, noAiDataDir];
+
+/** The messages in the servers' outbox folders, as a person reading ./data/outbox would see them. */
 export function outboxMessages(): OutboxMessage[] {
   const started = readdirSync(path.dirname(e2eDataDir)).filter((name) => name.startsWith("e2e-")).map((name) => path.join(path.dirname(e2eDataDir), name));
-  return [...new Set([e2eDataDir, noAiDataDir, ...started])].flatMap((dataDir) => {
+  return [...new Set([...outboxDataDirs, ...started])].flatMap((dataDir) => {
     const dir = path.join(dataDir, "outbox");
     let files: string[] = [];
     try {
