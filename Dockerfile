@@ -34,6 +34,8 @@ VOLUME ["/app/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Required at run time: SESSION_SECRET and DATA_ENCRYPTION_KEY (32 bytes in base64, `openssl rand -base64 32`,
+# made once and kept: without it the stored answers and files cannot be read; README, "Encryption at rest").
 # server.js runs the migrations (and seeds an empty database) before it listens. Operator commands:
 # docker run … legal-self-help node build/server/cli.js help
 CMD ["node", "server.js"]

@@ -1,6 +1,7 @@
 // Starts the HTTP server: the production build by default, Vite's dev server with NODE_ENV=development.
-// `--local` (what `npm start` uses) lets a machine run the production build without configuring a session
-// secret: a random one is kept in DATA_DIR. Deployments (the container) start without it and must set one.
+// `--local` (what `npm start` and `npm run dev` use) lets a machine run without configuring a session secret or
+// a data encryption key: random ones are kept in DATA_DIR, so both commands read the same data. Deployments
+// (the container) start without it and must set both.
 // WEB_CONCURRENCY=N (production build only) runs N worker processes on the one port (docs/decisions/0010).
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
@@ -9,15 +10,23 @@ import path from "node:path";
 
 const development = process.env.NODE_ENV === "development";
 
-if (process.argv.includes("--local") && !process.env.SESSION_SECRET) {
+if (process.argv.includes("--local")) {
+  keepLocalSecret("SESSION_SECRET", "session-secret", "session secret", "base64url");
+  // The same file name as app/security/data-encryption.server.ts's LOCAL_KEY_FILE, which the CLI reads.
+  keepLocalSecret("DATA_ENCRYPTION_KEY", "data-encryption-key", "data encryption key", "base64");
+}
+
+/** A secret generated once and kept in DATA_DIR, unless the environment sets one. */
+function keepLocalSecret(variable, fileName, what, encoding) {
+  if (process.env[variable]) return;
   const dataDir = process.env.DATA_DIR || "./data";
-  const file = path.join(dataDir, "session-secret");
+  const file = path.join(dataDir, fileName);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString("base64url") + "\n", { mode: 0o600 });
+    writeFileSync(file, randomBytes(32).toString(encoding) + "\n", { mode: 0o600 });
   }
-  process.env.SESSION_SECRET = readFileSync(file, "utf8").trim();
-  console.log(`Local start: using the generated session secret in ${file} (set SESSION_SECRET for a deployment).`);
+  process.env[variable] = readFileSync(file, "utf8").trim();
+  console.log(`Local start: using the generated ${what} in ${file} (set ${variable} for a deployment).`);
 }
 
 async function loadServer() {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseStorageUrl, readConfig, readDataConfig } from "./config.server";
 
+const key = Buffer.alloc(32, 1).toString("base64");
+
 describe("configuration", () => {
   it("has development defaults: SQLite under ./data, the outbox, port 3000", () => {
     const config = readConfig({});
@@ -42,10 +44,27 @@ describe("configuration", () => {
   });
 
   it("refuses to start in production without a session secret", () => {
-    expect(() => readConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET is required in production/);
-    expect(() => readConfig({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
-    const config = readConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) });
+    expect(() => readConfig({ NODE_ENV: "production", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET is required in production/);
+    expect(() => readConfig({ NODE_ENV: "production", SESSION_SECRET: "short", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET/);
+    const config = readConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), DATA_ENCRYPTION_KEY: key });
     expect(config.isProduction).toBe(true);
+  });
+
+  it("refuses production without a data encryption key, the operator commands too, and says how to make one", () => {
+    const howTo = /DATA_ENCRYPTION_KEY is required in production: .*openssl rand -base64 32/;
+    expect(() => readConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) })).toThrow(howTo);
+    expect(() => readDataConfig({ NODE_ENV: "production" })).toThrow(howTo);
+    expect(readDataConfig({ NODE_ENV: "production", DATA_ENCRYPTION_KEY: key }).DATA_ENCRYPTION_KEY).toBe(key);
+    expect(readDataConfig({}).DATA_ENCRYPTION_KEY).toBeUndefined();
+  });
+
+  it("takes keys of 32 bytes in base64 only, and old keys as a comma-separated list", () => {
+    const other = Buffer.alloc(32, 2).toString("base64");
+    expect(readDataConfig({ DATA_ENCRYPTION_OLD_KEYS: ` ${key}, ${other} ` }).DATA_ENCRYPTION_OLD_KEYS).toEqual([key, other]);
+    for (const bad of ["short", Buffer.alloc(16).toString("base64"), Buffer.alloc(33).toString("base64"), "x".repeat(44)]) {
+      expect(() => readDataConfig({ DATA_ENCRYPTION_KEY: bad })).toThrow(/DATA_ENCRYPTION_KEY must be 32 bytes in base64: make one with openssl rand -base64 32/);
+    }
+    expect(() => readDataConfig({ DATA_ENCRYPTION_OLD_KEYS: `${key},nope` })).toThrow(/DATA_ENCRYPTION_OLD_KEYS must be keys of 32 bytes/);
   });
 });
 

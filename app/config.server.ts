@@ -54,9 +54,14 @@ export function parseStorageUrl(value: string): ObjectStorageLocation | string {
   };
 }
 
+const dataKey = (name: string) =>
+  z.string().trim().refine((value) => isDataKey(value), `${name} must be 32 bytes in base64: make one with openssl rand -base64 32`);
+const isDataKey = (value: string) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, "base64").length === 32;
+
 // What the command-line entry needs as well as the server: where the data, the uploaded files and the seed
-// content are.
-const dataSchema = z.object({
+// content are, and the keys that seal people's answers and files (app/security/data-encryption.server.ts).
+const dataObject = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
     .string()
     .trim()
@@ -79,11 +84,32 @@ const dataSchema = z.object({
       })
       .optional(),
   ),
+  DATA_ENCRYPTION_KEY: optional.pipe(dataKey("DATA_ENCRYPTION_KEY").optional()),
+  // Keys of earlier days, for reading only, until `cli db rotate-key` has moved every value to the current key.
+  DATA_ENCRYPTION_OLD_KEYS: optional.pipe(
+    z
+      .string()
+      .transform((value) => value.split(",").map((key) => key.trim()).filter(Boolean))
+      .refine((keys) => keys.every(isDataKey), "DATA_ENCRYPTION_OLD_KEYS must be keys of 32 bytes in base64, separated by commas")
+      .optional(),
+  ),
 });
 
-const schema = dataSchema
+/** Production keeps real people's data: it must not be sealed with the development key everyone knows. */
+function requireDataKeyInProduction(env: { NODE_ENV: string; DATA_ENCRYPTION_KEY?: string }, ctx: z.RefinementCtx) {
+  if (env.NODE_ENV === "production" && !env.DATA_ENCRYPTION_KEY) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATA_ENCRYPTION_KEY"],
+      message: "DATA_ENCRYPTION_KEY is required in production: 32 random bytes in base64, made with openssl rand -base64 32 (keep it safe: without it the answers cannot be read)",
+    });
+  }
+}
+
+const dataSchema = dataObject.superRefine(requireDataKeyInProduction);
+
+const schema = dataObject
   .extend({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     HOST: z.string().default("0.0.0.0"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     SESSION_SECRET: optional.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
@@ -118,6 +144,7 @@ const schema = dataSchema
       .default(1),
   })
   .superRefine((env, ctx) => {
+    requireDataKeyInProduction(env, ctx);
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

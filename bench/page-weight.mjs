@@ -129,6 +129,7 @@ const server = spawn("node", ["server.js"], {
     DATA_DIR: dataDir,
     DATABASE_URL: `file:${dataDir}/app.db`,
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0000",
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 0xbe).toString("base64"),
     PUBLIC_ORIGIN: origin,
     RESEND_API_KEY: "",
     WEB_CONCURRENCY: "1",

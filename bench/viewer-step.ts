@@ -1,14 +1,24 @@
 // A page step of the viewer (POST answers → redirect → next page HTML) under 50 concurrent users, against the
-// production build on a scratch SQLite database; plus the gzip size of a viewer page and of its script.
+// production build; plus the gzip size of a viewer page and of its script.
 // Usage: npm run bench:viewer   (BENCH_SECONDS=20, BENCH_WARMUP=3 by default; WEB_CONCURRENCY is passed on)
+//   On a scratch SQLite database by default. With BENCH_DATABASE_URL=postgres://user@host:5432/postgres it runs
+//   three setups one after another and prints them side by side: SQLite, PostgreSQL with one application
+//   process, and PostgreSQL with two (each with its own DATA_DIR and port, the users split between them). The
+//   database in the URL is only where the bench connects to create and drop its own scratch database.
+//   BENCH_RUNS=N repeats the set N times (interleaved) and adds the medians. BENCH_SETUPS=sqlite,pg1,pg2 picks.
+//   BENCH_PORT (3291): the first instance's port, the second the next.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon, { type Request as CannonRequest } from "autocannon";
+import pg from "pg";
+import { connectAdmin, databaseUrl, redactUrl } from "../tests/support/postgres";
+import { preparePeople, STEP_ISSUE_ID, type StepPerson, stepForm } from "../tests/support/viewer-people";
 
-const port = 3291;
-const dataDir = "./data/bench-viewer";
+const basePort = Number(process.env.BENCH_PORT ?? 3291);
 const secret = "bench-viewer-secret-bench-viewer-secret-0000";
+// A fixed key: the bench measures the server as deployed, answers and files sealed.
+const dataKey = Buffer.alloc(32, 7).toString("base64");
 const users = 50;
 // Each user answers this many pages of an interview, then goes on in their next one: a real interview's page
 // history (which every save stores) stays this short, where one endless interview would grow all run long.
@@ -16,45 +26,91 @@ const stepsPerInterview = 40;
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 
-rmSync(dataDir, { recursive: true, force: true });
-Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/app.db`, SESSION_SECRET: secret, PORT: String(port) });
-
-// The app's own modules set up the data: migrations, content, the bench guide, users with sessions and interviews.
-const { databaseHandle, closeDatabase } = await import("../app/db.server");
-const { prepareDatabase } = await import("../server/database-setup");
-const { importGuide, readGuideFolder } = await import("../app/guides/import.server");
-const { getGuide } = await import("../app/guides/guides.server");
-const { saveInterview } = await import("../app/interviews/interviews.server");
-const { startSession } = await import("../app/auth/session.server");
-const { database } = await import("../app/db.server");
-const { startInterview } = await import("../app/a2j");
-await prepareDatabase(databaseHandle(), "db/seed", () => undefined);
-await importGuide("step-bench", await readGuideFolder("bench/fixtures/step-guide"));
-const db = database();
-await db.insertInto("issues").values({ id: 901, category_id: 1, name: "Step benchmark", content: "", guide_id: "step-bench", guide_path: "step-bench/Guide.json", model_ai: "gpt-3.5-turbo", rephrase_content: "" }).execute();
-const guide = (await getGuide("step-bench"))!;
-// Enough interviews that no user comes back to one during the run (at up to 2,000 steps/s).
-const interviewsPerUser = Math.ceil(((warmup + seconds + 2) * 2000) / users / stepsPerInterview);
-const sessions: { cookie: string; interviewIds: string[]; steps: number; interviewId?: string }[] = [];
-for (let i = 0; i < users; i++) {
-  const id = crypto.randomUUID();
-  const now = new Date().toISOString();
-  await db.insertInto("users").values({ id, first_name: "Bench", last_name: `${i}`, email: `b${i}@example.org`, email_key: `b${i}@example.org`, phone_country: "SG", phone_code: "+65", phone_number: "1", password_hash: null, email_verified_at: now, totp_secret: null, two_factor_enabled: 1, totp_last_step: null, created_at: now, updated_at: now }).execute();
-  const started = startInterview(guide, 20000);
-  if (!started.ok) throw new Error("guide does not start");
-  const interviewIds: string[] = [];
-  for (let n = 0; n < interviewsPerUser; n++) {
-    interviewIds.push(await saveInterview({ id: null, userId: id, issueId: 901, status: "Draft", state: started.state, title: guide.title }));
-  }
-  sessions.push({ cookie: (await startSession({ userId: id }, null)).split(";")[0]!, interviewIds, steps: 0 });
+type SetupName = "sqlite" | "pg1" | "pg2";
+const setupLabels: Record<SetupName, string> = { sqlite: "SQLite, 1 process", pg1: "PostgreSQL, 1 instance", pg2: "PostgreSQL, 2 instances" };
+/** What one run of a setup measured (printed by the child as one JSON line). */
+interface Measured {
+  setup: SetupName;
+  stepsPerSecond: number;
+  stepP50: number;
+  stepP99: number;
+  appCpuMsPerStep: number | null;
+  databaseCpuMsPerStep: number | null;
+  transactionsPerStep: number | null;
+  errors: number;
 }
-await closeDatabase();
+const resultMark = "BENCH_RESULT ";
 
-const server = spawn("node", [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "server.js"], { env: process.env, stdio: "ignore" });
-const base = `http://127.0.0.1:${port}`;
+const setup = process.env.BENCH_SETUP as SetupName | undefined;
+if (setup) await runSetup(setup);
+else await runAll();
 
-// The server's CPU time (its workers' too) from /proc, where there is one: less sensitive than throughput to
-// other work on the machine. Linux counts it in ticks of 10 ms.
+/**
+ * Each setup runs in a child process of its own: the application's modules keep one configuration and one
+ * database connection per process.
+ */
+async function runAll() {
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  if (postgresUrl && !/^postgres(ql)?:\/\//.test(postgresUrl)) throw new Error("BENCH_DATABASE_URL must be a postgres:// URL");
+  const wanted = (process.env.BENCH_SETUPS?.split(",") ?? (postgresUrl ? ["sqlite", "pg1", "pg2"] : ["sqlite"])) as SetupName[];
+  if (!postgresUrl && wanted.some((s) => s !== "sqlite")) throw new Error("the PostgreSQL setups need BENCH_DATABASE_URL");
+  const runs = Number(process.env.BENCH_RUNS ?? 1);
+  const results: Measured[] = [];
+  for (let run = 1; run <= runs; run++) {
+    for (const name of wanted) {
+      console.log(`\n== ${setupLabels[name]}${runs > 1 ? `, run ${run} of ${runs}` : ""}`);
+      results.push(await runChild(name));
+    }
+  }
+  const fixed = (n: number | null, digits: number) => (n === null ? "–" : n.toFixed(digits));
+  console.log(`\n${users} users, ${seconds} s after ${warmup} s of warm-up; server CPU from /proc (the load generator and PostgreSQL share the same cores)`);
+  console.log("| setup | steps/s | step p50 | step p99 | app CPU ms/step | PostgreSQL CPU ms/step | transactions/step |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const r of results) {
+    console.log(`| ${setupLabels[r.setup]} | ${Math.round(r.stepsPerSecond)} | ${fixed(r.stepP50, 0)} ms | ${fixed(r.stepP99, 0)} ms | ${fixed(r.appCpuMsPerStep, 2)} | ${fixed(r.databaseCpuMsPerStep, 2)} | ${fixed(r.transactionsPerStep, 2)} |`);
+  }
+  if (runs > 1) {
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    };
+    console.log("\nMedians:");
+    const medians = new Map<SetupName, number>();
+    for (const name of wanted) {
+      const own = results.filter((r) => r.setup === name);
+      const steps = median(own.map((r) => r.stepsPerSecond));
+      medians.set(name, steps);
+      const cpu = own.every((r) => r.appCpuMsPerStep !== null) ? median(own.map((r) => r.appCpuMsPerStep!)).toFixed(2) : "–";
+      console.log(`  ${setupLabels[name]}: ${Math.round(steps)} steps/s, step p99 ${median(own.map((r) => r.stepP99)).toFixed(0)} ms, app CPU ${cpu} ms/step`);
+    }
+    const [sqlite, pg1, pg2] = [medians.get("sqlite"), medians.get("pg1"), medians.get("pg2")];
+    if (sqlite && pg1) console.log(`  PostgreSQL×1 / SQLite: ${Math.round((100 * pg1) / sqlite)} %`);
+    if (pg1 && pg2) console.log(`  PostgreSQL×2 / PostgreSQL×1: ${(pg2 / pg1).toFixed(2)}×`);
+  }
+}
+
+function runChild(name: SetupName): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], { env: { ...process.env, BENCH_SETUP: name }, stdio: ["ignore", "pipe", "inherit"] });
+    let result: Measured | null = null;
+    let buffered = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => {
+      buffered += text;
+      let newline;
+      while ((newline = buffered.indexOf("\n")) >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        if (line.startsWith(resultMark)) result = JSON.parse(line.slice(resultMark.length)) as Measured;
+        else console.log(line);
+      }
+    });
+    child.on("exit", (code) => (code === 0 && result ? resolve(result) : reject(new Error(`the ${name} run failed (exit code ${code})`))));
+  });
+}
+
+// The CPU time of processes (and their children: a server's workers) from /proc, where there is one: less
+// sensitive than throughput to other work on the machine. Linux counts it in ticks of 10 ms.
 function procStat(pid: string): string[] | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -63,73 +119,167 @@ function procStat(pid: string): string[] | null {
     return null;
   }
 }
-function serverCpuMs(): number | null {
-  if (!existsSync("/proc/self/stat") || !server.pid) return null;
-  const root = String(server.pid);
-  const pids = [root, ...readdirSync("/proc").filter((d) => /^\d+$/.test(d) && procStat(d)?.[1] === root)];
+function cpuMs(pids: string[]): number {
   return pids.reduce((sum, pid) => {
     const fields = procStat(pid);
     return fields ? sum + (Number(fields[11]) + Number(fields[12])) * 10 : sum;
   }, 0);
 }
-for (let i = 0; i < 100; i++) {
-  if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
-  await new Promise((r) => setTimeout(r, 200));
+function withChildren(pid: number): string[] {
+  const root = String(pid);
+  return [root, ...readdirSync("/proc").filter((d) => /^\d+$/.test(d) && procStat(d)?.[1] === root)];
 }
 
-try {
-  const viewerPath = (interviewId: string) => `/viewer?issueId=901&interviewId=${interviewId}`;
-  // Page weight: one viewer page and the viewer's script, gzip.
-  const first = sessions[0]!;
-  const html = await (await fetch(base + viewerPath(first.interviewIds[0]!), { headers: { cookie: first.cookie } })).text();
-  const script = readFileSync("public/scripts/viewer.js");
-  if (!html.includes("data-viewer")) throw new Error(`not a viewer page: ${html.slice(0, 400)}`);
-  console.log(`viewer page: ${html.length} B html, ${gzipSync(html).length} B gzip; viewer.js ${script.length} B, ${gzipSync(script).length} B gzip`);
+async function runSetup(name: SetupName) {
+  const instances = name === "pg2" ? 2 : 1;
+  const scratchName = `lsh_bench_${process.pid}`;
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? "";
+  let databaseUrlForRun: string;
+  if (name === "sqlite") {
+    databaseUrlForRun = `file:./data/bench-viewer-0/app.db`;
+  } else {
+    const admin = await connectAdmin(adminUrl);
+    await admin.query(`drop database if exists ${scratchName} with (force)`);
+    await admin.query(`create database ${scratchName}`);
+    await admin.end();
+    databaseUrlForRun = databaseUrl(adminUrl, scratchName);
+    console.log(`scratch database ${redactUrl(databaseUrlForRun)}`);
+  }
+  const dataDirs = Array.from({ length: instances }, (_, i) => `./data/bench-viewer-${i}`);
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDirs[0], DATABASE_URL: databaseUrlForRun, SESSION_SECRET: secret, DATA_ENCRYPTION_KEY: dataKey, PORT: String(basePort) });
 
-  let next = 0;
-  const pageA = new URLSearchParams({ _page: "A", _button: "0", "name te": "Ana Lim", "amount nu": "1250.50" }).toString();
-  const pageB = new URLSearchParams({ _page: "B", _button: "0", "story te": "My landlord kept the bond.", "agree tf": "true" }).toString();
-  // A step's latency runs from sending its POST to receiving the next page's HTML (the GET after the redirect).
-  type Context = { session?: (typeof sessions)[number]; stepStartedAt?: number };
-  let stepLatencies: number[] = [];
-  const post = (body: string): CannonRequest => ({
-    method: "POST",
-    setupRequest: (request: CannonRequest, context: object) => {
-      const own = context as Context;
-      const session = (own.session ??= sessions[next++ % sessions.length]!);
-      session.interviewId = session.interviewIds[Math.floor(session.steps++ / stepsPerInterview) % session.interviewIds.length]!;
-      own.stepStartedAt = performance.now();
-      return { ...request, path: viewerPath(session.interviewId), body, headers: { cookie: session.cookie, "content-type": "application/x-www-form-urlencoded" } };
-    },
-  });
-  const get: CannonRequest = {
-    method: "GET",
-    setupRequest: (request: CannonRequest, context: object) => {
-      const own = (context as Context).session!;
-      return { ...request, path: `${viewerPath(own.interviewId!)}&saved=1`, headers: { cookie: own.cookie, "accept-encoding": "gzip" } };
-    },
-    onResponse: (_status: number, _body: string, context: object) => {
-      const own = context as Context;
-      if (own.stepStartedAt !== undefined) stepLatencies.push(performance.now() - own.stepStartedAt);
-    },
-  };
-  const run = (duration: number) => autocannon({ url: base, connections: users, duration, requests: [post(pageA), get, post(pageB), get] });
-  // A freshly started server compiles its code on the first requests. BENCH_WARMUP=0 measures from a cold start.
-  if (warmup > 0) await run(warmup);
-  stepLatencies = [];
-  const cpuBefore = serverCpuMs();
-  const result = await run(seconds);
-  const cpuAfter = serverCpuMs();
-  const steps = result.requests.average / 2;
-  console.log(
-    `${users} users, ${seconds} s${warmup > 0 ? ` after ${warmup} s of warm-up` : " from a cold start"}: ${result.requests.total} requests (${result.non2xx} non-2xx: the ${result.requests.total / 2} POSTs answer 302; ` +
-      `status ${Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(", ")}), ` +
-      `${Math.round(result.requests.average)} req/s = ${Math.round(steps)} steps/s; latency per request median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; errors ${result.errors}` +
-      (cpuBefore !== null && cpuAfter !== null ? `; server CPU ${((cpuAfter - cpuBefore) / (result.requests.total / 2)).toFixed(2)} ms per step` : ""),
+  // The app's own modules set up the data: migrations, content, the bench guide, users with sessions and interviews.
+  // Enough interviews that no user comes back to one during the run (at up to 2,000 steps/s).
+  const interviewsPerPerson = Math.ceil(((warmup + seconds + 2) * 2000) / users / stepsPerInterview);
+  const sessions: (StepPerson & { steps: number; interviewId?: string })[] = (await preparePeople({ people: users, interviewsPerPerson })).map((p) => ({ ...p, steps: 0 }));
+
+  // Another server on these ports (another bench) would answer in their place, with 302s that look like steps.
+  for (let i = 0; i < instances; i++) {
+    if (await fetch(`http://127.0.0.1:${basePort + i}/healthz`).then(() => true, () => false)) throw new Error(`port ${basePort + i} is in use: is another bench running?`);
+  }
+  const servers = dataDirs.map((dataDir, i) =>
+    spawn("node", [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "server.js"], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(basePort + i) },
+      stdio: "ignore",
+    }),
   );
-  const sorted = stepLatencies.sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0);
-  console.log(`latency per step (POST → next page HTML), ${sorted.length} steps: median ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
-} finally {
-  server.kill("SIGTERM");
+  const bases = servers.map((_, i) => `http://127.0.0.1:${basePort + i}`);
+  for (const base of bases) {
+    for (let i = 0; i < 100; i++) {
+      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  // PostgreSQL's side: its backends serving the scratch database, and its count of committed transactions.
+  const monitor = name === "sqlite" ? null : new pg.Client({ connectionString: databaseUrlForRun });
+  await monitor?.connect();
+  const databaseSide = async () => {
+    if (!monitor) return null;
+    const backends = await monitor.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [scratchName]);
+    const { rows } = await monitor.query<{ xact_commit: string }>("select xact_commit from pg_stat_database where datname = $1", [scratchName]);
+    return { pids: backends.rows.map((r) => String(r.pid)), commits: Number(rows[0]!.xact_commit) };
+  };
+
+  try {
+    const viewerPath = (interviewId: string) => `/viewer?issueId=${STEP_ISSUE_ID}&interviewId=${interviewId}`;
+    // Page weight: one viewer page and the viewer's script, gzip.
+    const first = sessions[0]!;
+    const html = await (await fetch(bases[0] + viewerPath(first.interviewIds[0]!), { headers: { cookie: first.cookie } })).text();
+    const script = readFileSync("public/scripts/viewer.js");
+    if (!html.includes("data-viewer")) throw new Error(`not a viewer page: ${html.slice(0, 400)}`);
+    console.log(`viewer page: ${html.length} B html, ${gzipSync(html).length} B gzip; viewer.js ${script.length} B, ${gzipSync(script).length} B gzip`);
+
+    const [pageA, pageB] = [stepForm("A", "1250.50"), stepForm("B", "the bond")];
+    // A step's latency runs from sending its POST to receiving the next page's HTML (the GET after the redirect).
+    type Context = { session?: (typeof sessions)[number]; stepStartedAt?: number };
+    let stepLatencies: number[] = [];
+    let failedSteps = 0;
+    // Each instance gets its share of the users (its own connections): one load generator per instance.
+    const share = (instance: number) => sessions.filter((_, i) => i % instances === instance);
+    const load = (instance: number, duration: number) => {
+      const own = share(instance);
+      let next = 0;
+      const post = (body: string): CannonRequest => ({
+        method: "POST",
+        setupRequest: (request: CannonRequest, context: object) => {
+          const mine = context as Context;
+          const session = (mine.session ??= own[next++ % own.length]!);
+          session.interviewId = session.interviewIds[Math.floor(session.steps++ / stepsPerInterview) % session.interviewIds.length]!;
+          mine.stepStartedAt = performance.now();
+          return { ...request, path: viewerPath(session.interviewId), body, headers: { cookie: session.cookie, "content-type": "application/x-www-form-urlencoded" } };
+        },
+      });
+      const get: CannonRequest = {
+        method: "GET",
+        setupRequest: (request: CannonRequest, context: object) => {
+          const session = (context as Context).session!;
+          return { ...request, path: `${viewerPath(session.interviewId!)}&saved=1`, headers: { cookie: session.cookie, "accept-encoding": "gzip" } };
+        },
+        onResponse: (status: number, _body: string, context: object) => {
+          const mine = context as Context;
+          // The next page, not a redirect (to / for a session the server does not know).
+          if (status !== 200) failedSteps++;
+          if (mine.stepStartedAt !== undefined) stepLatencies.push(performance.now() - mine.stepStartedAt);
+        },
+      };
+      return autocannon({ url: bases[instance]!, connections: own.length, duration, requests: [post(pageA), get, post(pageB), get] });
+    };
+    const run = (duration: number) => Promise.all(bases.map((_, i) => load(i, duration)));
+    // A freshly started server compiles its code on the first requests. BENCH_WARMUP=0 measures from a cold start.
+    if (warmup > 0) await run(warmup);
+    stepLatencies = [];
+    failedSteps = 0;
+    const serverPids = () => servers.flatMap((s) => withChildren(s.pid!));
+    const hasProc = existsSync("/proc/self/stat");
+    const appBefore = hasProc ? cpuMs(serverPids()) : null;
+    const dbBefore = await databaseSide();
+    const dbCpuBefore = dbBefore && hasProc ? cpuMs(dbBefore.pids) : null;
+    const results = await run(seconds);
+    const appAfter = hasProc ? cpuMs(serverPids()) : null;
+    const dbAfter = await databaseSide();
+    // Only the backends there at both ends count: with steady load the pool keeps its connections.
+    const dbCpuAfter = dbAfter && dbBefore && hasProc ? cpuMs(dbBefore.pids.filter((p) => dbAfter.pids.includes(p))) : null;
+
+    const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+    const stepsDone = total / 2;
+    const stepsPerSecond = results.reduce((sum, r) => sum + r.requests.average, 0) / 2;
+    const statuses = new Map<string, number>();
+    for (const r of results) for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statuses.set(code, (statuses.get(code) ?? 0) + (count ?? 0));
+    const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
+    const sorted = stepLatencies.sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+    const measured: Measured = {
+      setup: name,
+      stepsPerSecond,
+      stepP50: at(0.5),
+      stepP99: at(0.99),
+      appCpuMsPerStep: appBefore !== null && appAfter !== null ? (appAfter - appBefore) / stepsDone : null,
+      databaseCpuMsPerStep: dbCpuBefore !== null && dbCpuAfter !== null ? (dbCpuAfter - dbCpuBefore) / stepsDone : null,
+      transactionsPerStep: dbBefore && dbAfter ? (dbAfter.commits - dbBefore.commits) / stepsDone : null,
+      errors,
+    };
+    console.log(
+      `${setupLabels[name]}: ${users} users, ${seconds} s${warmup > 0 ? ` after ${warmup} s of warm-up` : " from a cold start"}: ${total} requests ` +
+        `(status ${[...statuses].map(([code, count]) => `${code}: ${count}`).join(", ")}; the POSTs answer 302), ${Math.round(stepsPerSecond)} steps/s; ` +
+        `per request ${results.map((r) => `median ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms`).join(" | ")}; errors ${errors}` +
+        (measured.appCpuMsPerStep !== null ? `; app CPU ${measured.appCpuMsPerStep.toFixed(2)} ms per step` : "") +
+        (measured.databaseCpuMsPerStep !== null ? `; PostgreSQL CPU ${measured.databaseCpuMsPerStep.toFixed(2)} ms per step` : "") +
+        (measured.transactionsPerStep !== null ? `; ${measured.transactionsPerStep.toFixed(2)} transactions per step` : ""),
+    );
+    console.log(`latency per step (POST → next page HTML), ${sorted.length} steps: median ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${at(1).toFixed(0)} ms`);
+    const unexpected = [...statuses.keys()].filter((code) => code !== "200" && code !== "302");
+    if (unexpected.length || errors || failedSteps) throw new Error(`unexpected answers: ${unexpected.join(", ")}; ${errors} errors; ${failedSteps} steps without their next page`);
+    console.log(resultMark + JSON.stringify(measured));
+  } finally {
+    await monitor?.end();
+    const exited = servers.map((server) => new Promise((resolve) => server.once("exit", resolve)));
+    for (const server of servers) server.kill("SIGTERM");
+    await Promise.all(exited);
+    if (name !== "sqlite") {
+      const admin = await connectAdmin(adminUrl);
+      await admin.query(`drop database if exists ${scratchName} with (force)`);
+      await admin.end();
+    }
+  }
 }

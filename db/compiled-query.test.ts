@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../tests/support/databases";
 import { compiledOnce } from "./compiled-query";
@@ -33,5 +34,32 @@ describe.each(dialects)("compiledOnce on %s", (dialect) => {
     expect(Number((await rename(handle.db, "nobody", "Bea")).numAffectedRows)).toBe(0);
     const row = await handle.db.selectFrom("users").select("first_name").where("id", "=", "u2").executeTakeFirstOrThrow();
     expect(row.first_name).toBe("Bea");
+  });
+});
+
+describe("compiledOnce on PostgreSQL: named statements", () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase("postgres");
+    await migrateToLatest(handle.db);
+    await insertTestUser(handle.db, "u1", "one@example.org");
+  });
+  afterAll(() => handle.drop());
+
+  // pg_prepared_statements lists the statements of the connection that asks: every query here runs in one
+  // transaction, so on one connection.
+  const prepared = async (trx: TestDatabase["db"]) =>
+    (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows.map((row) => row.statement);
+
+  it("prepares a compiled query once per connection and leaves other queries unnamed", async () => {
+    const emailOf = compiledOnce((db, id: string) => db.selectFrom("users").select("email").where("id", "=", id));
+    await handle.db.transaction().execute(async (trx) => {
+      expect((await emailOf(trx, "u1")).rows).toEqual([{ email: "one@example.org" }]);
+      expect((await emailOf(trx, "nobody")).rows).toEqual([]);
+      await trx.selectFrom("users").select("first_name").where("id", "=", "u1").execute();
+      const statements = await prepared(trx);
+      expect(statements.filter((text) => text.includes('select "email" from "users"'))).toHaveLength(1);
+      expect(statements.some((text) => text.includes('"first_name"'))).toBe(false);
+    });
   });
 });

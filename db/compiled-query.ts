@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, QueryResult } from "kysely";
 import type { Db } from "./database";
+import { runAsNamedStatement } from "./named-statements";
 
 /**
  * A query that Kysely builds and compiles once per database and then runs with each call's values. Building
@@ -8,7 +9,7 @@ import type { Db } from "./database";
  *
  * `build` must give the same SQL whatever the values (no branches on them): it is called once, with a
  * placeholder for each value, and the compiled query's parameters are then filled from the call's values in
- * the order the placeholders took.
+ * the order the placeholders took. On PostgreSQL it runs as a named statement (db/named-statements.ts).
  */
 export function compiledOnce<Values extends unknown[], Row>(build: (db: Db, ...values: Values) => Compilable<Row>) {
   const compiledFor = new WeakMap<Db, { query: CompiledQuery<Row>; sources: (number | { constant: unknown })[] }>();
@@ -20,6 +21,8 @@ export function compiledOnce<Values extends unknown[], Row>(build: (db: Db, ...v
       const index = placeholders.indexOf(parameter as string);
       return index >= 0 ? index : { constant: parameter };
     });
+    // Its text never changes, so on PostgreSQL it is prepared once per connection.
+    runAsNamedStatement(query.sql);
     const entry = { query, sources };
     compiledFor.set(db, entry);
     return entry;

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { namingStatements } from "./named-statements";
 import { cachingStatements } from "./statement-cache";
 
 export type Db = Kysely<Database>;
@@ -28,7 +29,7 @@ export function openDatabase(url: string): DatabaseHandle {
     pool.on("error", (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
     const location = new URL(url);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) }),
       dialect: "postgres",
       description: `PostgreSQL ${location.hostname}:${location.port || "5432"}${location.pathname}`,
     };

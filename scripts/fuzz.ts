@@ -13,7 +13,7 @@ const dataDir = "./data/fuzz";
 
 rmSync(dataDir, { recursive: true, force: true });
 const server = spawn("node", ["server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/app.db`, SESSION_SECRET: "fuzz-secret-fuzz-secret-fuzz-secret-000000", WEB_CONCURRENCY: "1" },
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/app.db`, SESSION_SECRET: "fuzz-secret-fuzz-secret-fuzz-secret-000000", DATA_ENCRYPTION_KEY: Buffer.alloc(32, 0xf0).toString("base64"), WEB_CONCURRENCY: "1" },
   stdio: ["ignore", "pipe", "pipe"],
 });
 const lines = { refused: 0, other: [] as string[] };

@@ -31,7 +31,8 @@ done
 [ -z "$(find "$app/db/seed" -name '*.test.*')" ] || fail "a test file is in the seed folder"
 
 cd "$app"
-export PATH="$node22/bin:$PATH" NODE_ENV=production DATA_DIR="$app/data" DATABASE_URL="file:$app/data/app.db"
+export PATH="$node22/bin:$PATH" NODE_ENV=production DATA_DIR="$app/data" DATABASE_URL="file:$app/data/app.db" \
+  DATA_ENCRYPTION_KEY="$(node -e 'console.log(require("node:crypto").randomBytes(32).toString("base64"))')"
 echo "Running the tree with Node $(node --version)"
 node build/server/cli.js db seed
 node --input-type=module -e '

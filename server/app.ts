@@ -6,11 +6,12 @@ import { RouterContextProvider } from "react-router";
 import { config } from "~/config.server";
 import { closeDatabase, databaseHandle } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
+import { configuredKeyring } from "~/security/data-encryption.server";
 import { createNonce, securityHeaders } from "~/security/headers.server";
 import { refusal, refusalLine } from "~/security/request-guard.server";
-import { attachmentStorage } from "~/storage/configured-storage.server";
+import { storedFiles } from "~/storage/configured-storage.server";
 import { bodyPolicy, refuse } from "./body-policy";
-import { type Log, moveLocalUploads, prepareDatabase as prepare } from "./database-setup";
+import { type Log, prepareDatabase as prepare } from "./database-setup";
 import { routerHandler } from "./router-handler";
 import { viewer } from "./viewer";
 
@@ -19,8 +20,7 @@ export { startHousekeeping } from "./housekeeping";
 
 /** Run by server.js before it listens (by the primary alone when there are worker processes). */
 export async function prepareDatabase(log: Log = console.log): Promise<void> {
-  await prepare(databaseHandle(), config().SEED_DIR, log);
-  await moveLocalUploads(databaseHandle(), config().DATA_DIR, attachmentStorage(), log);
+  await prepare(databaseHandle(), config().SEED_DIR, { keys: configuredKeyring(), storage: storedFiles(), dataDir: config().DATA_DIR }, log);
 }
 
 export const app = express();

@@ -10,7 +10,8 @@ import { openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../tests/support/databases";
 import { findAttachment, storeAttachment } from "~/interviews/attachments.server";
-import { loadInterview } from "~/interviews/interviews.server";
+import { loadInterview, saveInterview } from "~/interviews/interviews.server";
+import { openBytes, sealBytes } from "~/security/data-encryption.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
 import { runCli } from "./cli";
 
@@ -18,6 +19,7 @@ import { runCli } from "./cli";
 // exit code. (tests/e2e/cli.spec.ts runs the same commands from the built bundle.)
 const dir = mkdtempSync(path.join(tmpdir(), "lsh-cli-"));
 const guideZip = path.join(dir, "guide.zip");
+const currentKey = Buffer.alloc(32, 3).toString("base64");
 
 function zipFolder(folder: string, top: string): Uint8Array {
   const files: Record<string, Uint8Array> = {};
@@ -44,6 +46,8 @@ beforeAll(() => {
   // The commands need no session secret, even where the server would (the container sets production).
   vi.stubEnv("NODE_ENV", "production");
   vi.stubEnv("SESSION_SECRET", "");
+  vi.stubEnv("DATA_ENCRYPTION_KEY", currentKey);
+  vi.stubEnv("DATA_ENCRYPTION_OLD_KEYS", "");
 });
 afterEach(() => vi.restoreAllMocks());
 afterAll(() => {
@@ -170,15 +174,12 @@ describe("db backup on SQLite while another process writes", () => {
     Number((await db.selectFrom("interviews").select((eb) => eb.fn.countAll().as("n")).where("id", "like", "writer-%").executeTakeFirstOrThrow()).n);
 
   it("copies every interview and every uploaded file as they were at one moment, and the copy restores", async () => {
-    const storage = storageFromConfig({}, database.db);
+    // Stored as the server stores them: answers and files sealed.
+    const sealedAtRest = { seal: (bytes: Uint8Array) => sealBytes(bytes), open: (bytes: Buffer) => openBytes(bytes) };
+    const storage = storageFromConfig({}, database.db, sealedAtRest);
     const made: { interviewId: string; attachmentId: string; bytes: Buffer }[] = [];
     for (let i = 0; i < 20; i++) {
-      const interviewId = `before-${i}`;
-      const now = new Date().toISOString();
-      await database.db
-        .insertInto("interviews")
-        .values({ id: interviewId, user_id: alice, issue_id: 1, status: "Draft", vars: JSON.stringify({ n: i }), xml: "", engine_state: "{}", created_at: now, updated_at: now })
-        .execute();
+      const interviewId = await saveInterview({ id: null, userId: alice, issueId: 1, status: "Draft", state: { answers: {}, history: [] }, title: `${i}` }, database.db);
       const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(400_000)]);
       const stored = await storeAttachment({ userId: alice, interviewId }, new File([bytes], `${i}.pdf`), storage, database.db);
       if (!stored.ok) throw new Error(stored.message);
@@ -209,7 +210,7 @@ describe("db backup on SQLite while another process writes", () => {
       const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(restored.db);
       expect(rows).toEqual([{ integrity_check: "ok" }]);
       await migrateToLatest(restored.db);
-      const restoredStorage = storageFromConfig({}, restored.db);
+      const restoredStorage = storageFromConfig({}, restored.db, sealedAtRest);
       for (const { interviewId, attachmentId, bytes } of made) {
         expect(await loadInterview(alice, interviewId, restored.db), interviewId).not.toBeNull();
         const attachment = await findAttachment(alice, attachmentId, restored.db);

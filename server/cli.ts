@@ -8,8 +8,11 @@ import { type ObjectStorageLocation, readDataConfig } from "~/config.server";
 import { attachGuideToIssue, getIssue } from "~/content/content.server";
 import { GuideImportError, importGuide, readGuideSource } from "~/guides/import.server";
 import { backupSqlite } from "../db/backup";
-import { openDatabase } from "../db/database";
-import { migrateDatabase, reseedDatabase } from "./database-setup";
+import { compactAfterResealing, resealAnswersAndFiles } from "~/interviews/sealing.server";
+import { DataDecryptionError, keyringFromConfig } from "~/security/data-encryption.server";
+import { storageFromConfig } from "~/storage/configured-storage.server";
+import { type Db, openDatabase } from "../db/database";
+import { migrateDatabase, reseedDatabase, type Sealing } from "./database-setup";
 
 const usage = `Usage: node build/server/cli.js <command>
 
@@ -18,11 +21,14 @@ Commands:
   db seed                                    (re)load SEED_DIR: countries, issues, pages, demo guides
   db backup <file>                           copy the SQLite database, with the uploaded files, to a new file,
                                              while the server runs (PostgreSQL: pg_dump, see the README)
+  db rotate-key                              seal every answer, file name and file still under an old key
+                                             with DATA_ENCRYPTION_KEY (the old ones in DATA_ENCRYPTION_OLD_KEYS)
   guide import <zip|folder> --id <guide-id> [--issue <issue-id>]
                                              import a published A2J guide, and attach it to an issue
 
 Settings come from the environment: DATABASE_URL (default file:./data/app.db), SEED_DIR (default ./db/seed),
-STORAGE_URL (unset: uploaded files are in the database).`;
+DATA_DIR (default ./data), STORAGE_URL (unset: uploaded files are in the database), DATA_ENCRYPTION_KEY and
+DATA_ENCRYPTION_OLD_KEYS (as the server has them).`;
 
 /** A mistake in how the command was called: the usage is shown and the exit code is 2. */
 class UsageError extends Error {}
@@ -42,11 +48,25 @@ type Command = (args: string[]) => Promise<void>;
 const commands: Record<string, Command> = {
   "db migrate": async (args) => {
     if (args.length) throw new UsageError(`Unexpected argument: ${args[0]}`);
-    await withDatabase((handle) => migrateDatabase(handle, console.log));
+    await withDatabase((handle) => migrateDatabase(handle, sealing(handle.db), console.log));
   },
   "db seed": async (args) => {
     if (args.length) throw new UsageError(`Unexpected argument: ${args[0]}`);
-    await withDatabase((handle) => reseedDatabase(handle, readDataConfig().SEED_DIR, console.log));
+    await withDatabase((handle) => reseedDatabase(handle, readDataConfig().SEED_DIR, sealing(handle.db), console.log));
+  },
+  "db rotate-key": async (args) => {
+    if (args.length) throw new UsageError(`Unexpected argument: ${args[0]}`);
+    await withDatabase(async (handle) => {
+      const { keys, storage } = sealing(handle.db);
+      await migrateDatabase(handle, { keys, storage }, console.log);
+      const moved = await resealAnswersAndFiles(handle.db, storage, keys, "rotate");
+      if (moved.interviews + moved.fileNames + moved.files) await compactAfterResealing(handle);
+      console.log(
+        `${handle.description}: sealed again under key ${keys.current.id}: ${moved.interviews} interview(s), ${moved.fileNames} file name(s), ${moved.files} file(s)` +
+          (moved.missingFiles ? `; ${moved.missingFiles} file(s) missing from the storage` : ""),
+      );
+      console.log(`Everything is under key ${keys.current.id}: the old keys can be dropped from DATA_ENCRYPTION_OLD_KEYS.`);
+    });
   },
   "db backup": async (args) => {
     const [target, extra] = args;
@@ -81,7 +101,7 @@ const commands: Record<string, Command> = {
     }
     const files = await readGuideSource(source);
     await withDatabase(async (handle) => {
-      await migrateDatabase(handle, () => undefined);
+      await migrateDatabase(handle, sealing(handle.db), () => undefined);
       // Checked first, so that a wrong issue number changes nothing.
       if (issueId !== null && !(await getIssue(issueId, handle.db))) throw new GuideImportError(`There is no issue ${issueId}.`);
       const result = await importGuide(values.id!, files, handle.db);
@@ -104,6 +124,13 @@ function parse(args: string[], options: NonNullable<Parameters<typeof parseArgs>
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/** The keys and the attachment folder, from the same settings the server reads. */
+/** The keys, and the uploaded files as stored (sealed): what the commands that seal need. */
+function sealing(db: Db): Sealing {
+  const settings = readDataConfig();
+  return { keys: keyringFromConfig(settings), storage: storageFromConfig(settings, db), dataDir: settings.DATA_DIR };
 }
 
 async function withDatabase(work: (handle: ReturnType<typeof openDatabase>) => Promise<void>): Promise<void> {
@@ -134,6 +161,12 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     if (error instanceof GuideImportError) console.error(`Import refused: ${error.message}`);
     else if (error instanceof Refusal) console.error(error.message);
+    else if (error instanceof DataDecryptionError) {
+      const remedy = error.message.includes("not configured")
+        ? "Give the key it was sealed with in DATA_ENCRYPTION_OLD_KEYS"
+        : "The value was changed or copied from elsewhere: restore it from a backup or delete its row";
+      console.error(`Stopped: ${error.message}. ${remedy}, then run the command again (what was done so far stays done).`);
+    }
     else if ((error as Error)?.name === "ConfigError") console.error((error as Error).message);
     else console.error(`Failed: ${(error as Error)?.message ?? error}`);
     return 1;

@@ -16,6 +16,7 @@ import { purgeOrphanedAttachments } from "~/interviews/attachments.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
 import { folderStorage } from "~/storage/folder-storage.server";
+import { sealInterviewColumns } from "~/interviews/interviews.server";
 import { runHousekeeping, startHousekeeping } from "./housekeeping";
 
 const NOW = new Date("2031-03-01T12:00:00.000Z");
@@ -70,7 +71,7 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
   async function plantInterview(id: string, vars: string) {
     await handle.db
       .insertInto("interviews")
-      .values({ id, user_id: alice, issue_id: 2, status: "Draft", vars, xml: "", engine_state: "{}", created_at: at(-3 * DAY), updated_at: at(-3 * DAY) })
+      .values({ id, user_id: alice, issue_id: 2, status: "Draft", ...sealInterviewColumns(id, { vars, xml: "", engine_state: "{}" }), created_at: at(-3 * DAY), updated_at: at(-3 * DAY) })
       .execute();
   }
   const fileExists = (id: string) => existsSync(path.join(root, alice, `${id}.pdf`));

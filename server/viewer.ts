@@ -1,8 +1,8 @@
 import { gzipSync } from "node:zlib";
 import express from "express";
-import { clearSessionCookie, loadSession } from "~/auth/session.server";
+import { clearSessionCookie } from "~/auth/session.server";
 import { renderViewerDocument } from "~/viewer/viewer-document";
-import { viewerError, pressViewerButton, showViewer, type ViewerReply, type ViewerRequest } from "~/viewer/viewer-request.server";
+import { loadViewerRequest, viewerError, pressViewerButton, showViewer, type ViewerReply } from "~/viewer/viewer-request.server";
 import { postedBody } from "./body-policy";
 
 /**
@@ -17,14 +17,13 @@ viewer.route("/viewer").get(serveViewer).post(serveViewer);
 
 async function serveViewer(req: express.Request, res: express.Response) {
   try {
-    const { session, stale } = await loadSession(req.get("cookie") ?? null);
+    const url = new URL(req.originalUrl, "http://viewer");
+    const { stale, request } = await loadViewerRequest(req.get("cookie") ?? null, url, req.get("sec-fetch-dest") === "iframe");
     if (stale) {
       // An expired or revoked session is cleared and the person sent to / (docs/decisions/0004-accounts.md).
       res.set("Set-Cookie", await clearSessionCookie());
       return void res.status(302).location("/").end();
     }
-    const url = new URL(req.originalUrl, "http://viewer");
-    const request: ViewerRequest = { url, session, inFrame: req.get("sec-fetch-dest") === "iframe" };
     let reply: ViewerReply;
     if (req.method === "POST") {
       const form = readForm(res);

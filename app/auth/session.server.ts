@@ -66,8 +66,12 @@ async function readSessionId(cookie: string | null): Promise<string | null> {
   return value;
 }
 
-const sessionWithUser = compiledOnce((db, idHash: string) =>
-  db
+/**
+ * The query that reads a session with its user; others may join more to it, to read what they need in the
+ * same round trip (the viewer does: docs/decisions/0020-several-instances.md).
+ */
+export function selectSession(db: Db, idHash: string) {
+  return db
     .selectFrom("sessions")
     .leftJoin("users", "users.id", "sessions.user_id")
     .select([
@@ -81,8 +85,10 @@ const sessionWithUser = compiledOnce((db, idHash: string) =>
       "users.last_name",
       "users.email",
     ])
-    .where("sessions.id_hash", "=", idHash),
-);
+    .where("sessions.id_hash", "=", idHash);
+}
+type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectSession>["executeTakeFirst"]>>>;
+const sessionWithUser = compiledOnce(selectSession);
 
 /**
  * The session of a request (given its Cookie header): null when there is none. `stale` when the browser sent
@@ -93,14 +99,28 @@ export async function loadSession(
   db: Db = database(),
   now = new Date(),
 ): Promise<{ session: Session | null; stale: boolean }> {
+  const { session, stale } = await loadSessionWith(cookie, (idHash) => sessionWithUser(db, idHash), db, now);
+  return { session, stale };
+}
+
+/**
+ * loadSession with the caller's query, which reads the session's columns (selectSession) and more beside
+ * them: the row comes back too, null when there is no live session.
+ */
+export async function loadSessionWith<Row extends SessionRow>(
+  cookie: string | null,
+  read: (idHash: string) => Promise<{ rows: Row[] }>,
+  db: Db = database(),
+  now = new Date(),
+): Promise<{ session: Session | null; stale: boolean; row: Row | null }> {
   const id = await readSessionId(cookie);
-  if (!id) return { session: null, stale: (cookie ?? "").includes(`${sessionCookie().name}=`) };
+  if (!id) return { session: null, stale: (cookie ?? "").includes(`${sessionCookie().name}=`), row: null };
   const idHash = hashToken(id);
-  const [row] = (await sessionWithUser(db, idHash)).rows;
+  const [row] = (await read(idHash)).rows;
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
   if (!row || row.expires_at <= now.toISOString() || row.last_seen_at <= idleSince) {
     if (row) await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
-    return { session: null, stale: true };
+    return { session: null, stale: true, row: null };
   }
   if (new Date(row.last_seen_at).getTime() < now.getTime() - TOUCH_EVERY_MS) {
     await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
@@ -112,6 +132,7 @@ export async function loadSession(
   return {
     session: { idHash, user, pendingUserId: row.pending_user_id, pendingTotpSecret: row.pending_totp_secret },
     stale: false,
+    row,
   };
 }
 

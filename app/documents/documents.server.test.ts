@@ -10,6 +10,7 @@ import type { Answers, AnswerValue, VarType } from "~/a2j";
 import { storeAttachment } from "~/interviews/attachments.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { importGuide, importSeedGuides } from "~/guides/import.server";
+import { sealInterviewColumns } from "~/interviews/interviews.server";
 import { contentDisposition, documentMessages, interviewDocument } from "./documents.server";
 import { docx, docxText } from "./test-docx";
 
@@ -40,7 +41,7 @@ describe.each(dialects)("interview documents on %s", (dialect) => {
     const now = new Date().toISOString();
     await handle.db
       .insertInto("interviews")
-      .values({ id, user_id: alice, issue_id: issueId, status, vars: JSON.stringify(answers), xml: "", engine_state: '{"history":[]}', created_at: now, updated_at: now })
+      .values({ id, user_id: alice, issue_id: issueId, status, ...sealInterviewColumns(id, { vars: JSON.stringify(answers), xml: "", engine_state: '{"history":[]}' }), created_at: now, updated_at: now })
       .execute();
   }
 

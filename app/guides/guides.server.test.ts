@@ -7,7 +7,8 @@ import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import { GuideImportError, importGuide, readGuideFolder, readGuideZip } from "./import.server";
 import { getGuide, getGuideFile } from "./guides.server";
-import { loadInterview, mergeInterviewVariables, saveInterview } from "~/interviews/interviews.server";
+import { interviewPlace, loadInterview, mergeInterviewVariables, saveInterview } from "~/interviews/interviews.server";
+import { openText } from "~/security/data-encryption.server";
 
 describe.each(dialects)("guides and saved interviews on %s", (dialect) => {
   let handle: TestDatabase;
@@ -64,8 +65,10 @@ describe.each(dialects)("guides and saved interviews on %s", (dialect) => {
     const id = await saveInterview({ id: null, userId, issueId: 2, status: "Draft", state: started.state, title: guide.title }, handle.db);
     const row = await handle.db.selectFrom("interviews").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.status).toBe("Draft");
-    expect(row.xml).toContain("<AnswerSet");
-    expect(JSON.parse(row.vars)["a2j bookmark"]?.values).toEqual([null, "1-Introduction"]);
+    // Stored sealed (app/security/data-encryption.server.ts): opened here as the application opens them.
+    expect(row.xml).not.toContain("<AnswerSet");
+    expect(openText(row.xml, interviewPlace("xml", id))).toContain("<AnswerSet");
+    expect(JSON.parse(openText(row.vars, interviewPlace("vars", id)))["a2j bookmark"]?.values).toEqual([null, "1-Introduction"]);
     const loaded = await loadInterview(userId, id, handle.db);
     expect(loaded?.state.history.map((h) => h.interviewPage)).toEqual(["1-Introduction"]);
     expect(await loadInterview(randomUUID(), id, handle.db)).toBeNull();

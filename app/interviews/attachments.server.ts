@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
-import { sql } from "kysely";
 import { PURGE_BATCH_SIZE } from "../../db/batches";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
+import { openText, sealText } from "~/security/data-encryption.server";
 import { type AttachmentStorage, attachmentIdOfKey, attachmentStorageKey } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
 import { folderStorage } from "~/storage/folder-storage.server";
+import { interviewPlace } from "./interviews.server";
 
 /** Uploads must be under 5 MB. */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024 - 1;
@@ -60,7 +61,7 @@ export async function storeAttachment(
       id,
       user_id: owner.userId,
       interview_id: owner.interviewId,
-      file_name: file.name.slice(0, 255) || `document.${kind.ext}`,
+      file_name: sealText(file.name.slice(0, 255) || `document.${kind.ext}`, attachmentNamePlace(id)),
       content_type: kind.contentType,
       size: bytes.length,
       storage_key: key,
@@ -77,7 +78,10 @@ export async function storeAttachment(
   return { ok: true, id, path: `attachments/${id}.${kind.ext}` };
 }
 
-/** An attachment of its owner only: its info (url) and bytes. */
+/** Where a file's sealed name lives (its name may say what the file is about): bound to the row. */
+export const attachmentNamePlace = (id: string) => `attachments.file_name:${id}`;
+
+/** An attachment of its owner only: its info (url) and where its sealed bytes are. */
 export async function findAttachment(userId: string, id: string, db: Db = database()) {
   const row = await db
     .selectFrom("attachments")
@@ -85,7 +89,7 @@ export async function findAttachment(userId: string, id: string, db: Db = databa
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  return row ? { ...row, url: `/attachments/${row.id}` } : null;
+  return row ? { ...row, file_name: openText(row.file_name, attachmentNamePlace(row.id)), url: `/attachments/${row.id}` } : null;
 }
 
 /** Links attachments uploaded before the interview's first save to the interview. */
@@ -98,6 +102,32 @@ export async function adoptAttachments(userId: string, interviewId: string, ids:
     .where("id", "in", ids)
     .where("interview_id", "is", null)
     .execute();
+}
+
+/**
+ * The uploads among `candidates` that an interview of the same person names in its answers. The answers are
+ * sealed, so SQL cannot search them: the few people with unadopted uploads have their interviews opened here.
+ * An interview that does not open counts as naming every upload of its owner: a file is never lost for it.
+ */
+async function namedInAnswers(db: Db, candidates: { id: string; user_id: string }[]): Promise<Set<string>> {
+  const interviews = await db
+    .selectFrom("interviews")
+    .select(["id", "user_id", "vars"])
+    .where("user_id", "in", [...new Set(candidates.map((row) => row.user_id))])
+    .execute();
+  const named = new Set<string>();
+  for (const interview of interviews) {
+    let vars: string | null;
+    try {
+      vars = openText(interview.vars, interviewPlace("vars", interview.id));
+    } catch {
+      vars = null;
+    }
+    for (const row of candidates) {
+      if (row.user_id === interview.user_id && (vars === null || vars.includes(row.id))) named.add(row.id);
+    }
+  }
+  return named;
 }
 
 /** An upload no saved interview adopted is kept this long; so is a file without a row (it may be being written). */
@@ -121,34 +151,35 @@ export async function purgeOrphanedAttachments(
 ): Promise<{ rows: number; files: number }> {
   const uploadedBy = new Date(now.getTime() - ATTACHMENT_GRACE_MS).toISOString();
   let rows = 0;
+  let after = "";
   for (;;) {
-    const unadopted = db
+    // In id order from where the last batch ended: the rows a saved interview names are skipped, not deleted.
+    const candidates = await db
       .selectFrom("attachments")
-      .select("id")
+      .select(["id", "user_id"])
       .where("interview_id", "is", null)
       .where("created_at", "<=", uploadedBy)
-      .where(({ not, exists, selectFrom, ref }) =>
-        not(
-          exists(
-            selectFrom("interviews")
-              .select("interviews.id")
-              .whereRef("interviews.user_id", "=", "attachments.user_id")
-              .where("interviews.vars", "like", sql<string>`'%' || ${ref("attachments.id")} || '%'`),
-          ),
-        ),
-      )
-      .limit(batchSize);
-    // The conditions are checked again by the delete: a row adopted meanwhile stays.
-    const deleted = await db
-      .deleteFrom("attachments")
-      .where("id", "in", unadopted)
-      .where("interview_id", "is", null)
-      .returning("storage_key")
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(batchSize)
       .execute();
-    // The row goes first: a file whose deletion fails is a file without a row, swept by a later run.
-    for (const { storage_key } of deleted) await storage.delete(storage_key);
-    rows += deleted.length;
-    if (deleted.length < batchSize) break;
+    if (!candidates.length) break;
+    after = candidates.at(-1)!.id;
+    const named = await namedInAnswers(db, candidates);
+    const unadopted = candidates.filter((row) => !named.has(row.id)).map((row) => row.id);
+    if (unadopted.length) {
+      // The condition is checked again by the delete: a row adopted meanwhile stays.
+      const deleted = await db
+        .deleteFrom("attachments")
+        .where("id", "in", unadopted)
+        .where("interview_id", "is", null)
+        .returning("storage_key")
+        .execute();
+      // The row goes first: a file whose deletion fails is a file without a row, swept by a later run.
+      for (const { storage_key } of deleted) await storage.delete(storage_key);
+      rows += deleted.length;
+    }
+    if (candidates.length < batchSize) break;
   }
 
   let files = 0;

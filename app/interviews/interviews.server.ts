@@ -5,6 +5,7 @@ import type { InterviewStatus } from "../../db/schema";
 import { answersFromJSON, answersToANX, answersToJSON, daysFromDate, type Guide, type InterviewState } from "~/a2j";
 import { mergeVariables } from "./variables";
 import { database } from "~/db.server";
+import { openText, sealText } from "~/security/data-encryption.server";
 import type { InterviewPage, PageSize } from "./list";
 
 /** "Today" for the guide's scripts: the calendar day in UTC (the server does not know the person's zone). */
@@ -90,10 +91,26 @@ export async function loadInterview(userId: string, id: string, db: Db = databas
   return { id: row.id, issueId: row.issue_id, status: row.status, state: interviewState(row) };
 }
 
+/** The columns that hold what the person answered: sealed (app/security/data-encryption.server.ts). */
+export const SEALED_INTERVIEW_COLUMNS = ["vars", "xml", "engine_state"] as const;
+export type SealedInterviewColumn = (typeof SEALED_INTERVIEW_COLUMNS)[number];
+
+/** Where a sealed value lives: bound to it, so a value copied to another interview or column does not open. */
+export const interviewPlace = (column: SealedInterviewColumn, id: string) => `interviews.${column}:${id}`;
+
+/** An interview's answers (A2J JSON), ANX and page history as they are stored: sealed, each bound to its place. */
+export function sealInterviewColumns(id: string, plain: Record<SealedInterviewColumn, string>): Record<SealedInterviewColumn, string> {
+  return {
+    vars: sealText(plain.vars, interviewPlace("vars", id)),
+    xml: sealText(plain.xml, interviewPlace("xml", id)),
+    engine_state: sealText(plain.engine_state, interviewPlace("engine_state", id)),
+  };
+}
+
 /** The engine's state from an interview's stored columns. */
-export function interviewState(row: { vars: string; engine_state: string }): InterviewState {
-  const answers = answersFromJSON(row.vars);
-  const { history, review } = JSON.parse(row.engine_state) as Partial<InterviewState>;
+export function interviewState(row: { id: string; vars: string; engine_state: string }): InterviewState {
+  const answers = answersFromJSON(openText(row.vars, interviewPlace("vars", row.id)));
+  const { history, review } = JSON.parse(openText(row.engine_state, interviewPlace("engine_state", row.id))) as Partial<InterviewState>;
   const state: InterviewState = { answers: answers.ok ? answers.value : {}, history: history ?? [] };
   if (review) state.review = review;
   return state;
@@ -114,20 +131,22 @@ export async function saveInterview(
   db: Db = database(),
 ): Promise<string> {
   const now = new Date().toISOString();
+  const id = interview.id ?? randomUUID();
   const columns = {
     status: interview.status,
-    vars: JSON.stringify(answersToJSON(interview.state.answers)),
-    xml: answersToANX(interview.state.answers, interview.title),
-    engine_state: JSON.stringify({ history: interview.state.history, review: interview.state.review }),
+    ...sealInterviewColumns(id, {
+      vars: JSON.stringify(answersToJSON(interview.state.answers)),
+      xml: answersToANX(interview.state.answers, interview.title),
+      engine_state: JSON.stringify({ history: interview.state.history, review: interview.state.review }),
+    }),
     updated_at: now,
   };
   if (interview.id) {
     const { status, vars, xml, engine_state, updated_at } = columns;
-    const result = await updateInterview(db, interview.id, interview.userId, status, vars, xml, engine_state, updated_at);
-    if (Number(result.numAffectedRows) !== 1) throw new Error(`Interview ${interview.id} is not this user's`);
-    return interview.id;
+    const result = await updateInterview(db, id, interview.userId, status, vars, xml, engine_state, updated_at);
+    if (Number(result.numAffectedRows) !== 1) throw new Error(`Interview ${id} is not this user's`);
+    return id;
   }
-  const id = randomUUID();
   await db
     .insertInto("interviews")
     .values({ id, user_id: interview.userId, issue_id: interview.issueId, created_at: now, ...columns })
@@ -138,7 +157,7 @@ export async function saveInterview(
 /** The ANX answer file of a user's interview (the viewer's getDataUrl). */
 export async function interviewAnswersAnx(userId: string, id: string, db: Db = database()): Promise<string | null> {
   const row = await db.selectFrom("interviews").select("xml").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
-  return row?.xml ?? null;
+  return row ? openText(row.xml, interviewPlace("xml", id)) : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Db } from "../../db/database";
 import type { ObjectStorageLocation } from "~/config.server";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
+import { openBytes, sealBytes } from "~/security/data-encryption.server";
 import { type AttachmentStorage, type BytesTransform, transformingStorage, unchangedBytes } from "./attachment-storage.server";
 import { databaseStorage } from "./database-storage.server";
 import { s3Storage } from "./s3-storage.server";
@@ -24,7 +25,18 @@ export function storageFromConfig(
   return transformingStorage(inner, transform);
 }
 
-/** Where this process keeps uploaded files. */
+/**
+ * The bytes of uploaded files as they are stored, sealed (docs/decisions/0019-data-encryption.md): for the
+ * commands that seal and re-seal them (start-up, `cli db rotate-key`) and for housekeeping, which only lists and
+ * deletes.
+ */
+export function storedFiles(): AttachmentStorage {
+  return storageFromConfig(config(), database());
+}
+
+const sealedAtRest: BytesTransform = { seal: (bytes) => sealBytes(bytes), open: (bytes) => openBytes(bytes) };
+
+/** Where this process keeps uploaded files: sealed on their way in, opened on their way out. */
 export function attachmentStorage(): AttachmentStorage {
-  return storageFromConfig(config(), database(), unchangedBytes);
+  return storageFromConfig(config(), database(), sealedAtRest);
 }

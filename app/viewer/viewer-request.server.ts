@@ -6,6 +6,7 @@ import type { ViewerPageProps } from "./viewer-page";
 import type { ViewerReviewProps } from "./viewer-review";
 import { interviewPageTitle, reviewTitle } from "./titles";
 import {
+  loadSessionAndInterview,
   type OpenViewer,
   openViewer,
   parseViewerTarget,
@@ -38,6 +39,18 @@ export interface ViewerRequest {
   session: Session | null;
   /** Whether the browser loads the answer into the interview frame (Sec-Fetch-Dest: iframe). */
   inFrame: boolean;
+  /** What the URL opens, when it was read with the session (loadViewerRequest); else it is read here. */
+  opened?: OpenViewer | null;
+}
+
+/**
+ * The session of a request to the viewer, with the interview its URL names read in the same query (the
+ * viewer's every page step needs both): `stale` as loadSession says; `request` is ready for showViewer and
+ * pressViewerButton.
+ */
+export async function loadViewerRequest(cookie: string | null, url: URL, inFrame: boolean): Promise<{ stale: boolean; request: ViewerRequest }> {
+  const { session, stale, opened } = await loadSessionAndInterview(cookie, parseViewerTarget(url));
+  return { stale, request: { url, session, inFrame, opened } };
 }
 
 const outcome = (status: number, title: string | null, view: OutcomeView): ViewerReply => ({ status, view: { title, outcome: view } });
@@ -54,7 +67,7 @@ async function open(request: ViewerRequest, carried: string | null = null): Prom
   const user = request.session?.user ?? null;
   if (!user) return outcome(401, null, { kind: "signed-out" });
   const target = parseViewerTarget(request.url);
-  const opened = target && (await openViewer(user, target, carried));
+  const opened = target && (request.opened !== undefined ? request.opened : await openViewer(user, target, carried));
   if (!target || !opened) return viewerError(404);
   return { user, target, opened };
 }

@@ -7,8 +7,9 @@ import { formatDaysFor, startInterview } from "~/a2j";
 import { getIssue } from "~/content/content.server";
 import { importGuide, readGuideFolder } from "~/guides/import.server";
 import { getGuide } from "~/guides/guides.server";
-import { loadInterview, saveInterview, today } from "~/interviews/interviews.server";
-import { openViewer, pressButton, viewerPage } from "./viewer.server";
+import { interviewAnswersAnx, loadInterview, saveInterview, today } from "~/interviews/interviews.server";
+import { endSession, startSession } from "~/auth/session.server";
+import { loadSessionAndInterview, openViewer, pressButton, viewerPage } from "./viewer.server";
 
 describe.each(dialects)("opening the viewer on %s", (dialect) => {
   let handle: TestDatabase;
@@ -49,6 +50,27 @@ describe.each(dialects)("opening the viewer on %s", (dialect) => {
       status: "Draft",
       state: interview.state,
     });
+  });
+
+  it("reads the session and the interview in one query as loadSession and openViewer read them apart", async () => {
+    const cookieOf = async (userId: string) => (await startSession({ userId }, null, handle.db)).split(";")[0]!;
+    const [aliceCookie, bobCookie] = [await cookieOf(alice.id), await cookieOf(bob.id)];
+    const target = { preview: false as const, issueId: 901, interviewId };
+    const own = await loadSessionAndInterview(aliceCookie, target, handle.db);
+    expect(own.stale).toBe(false);
+    expect(own.session?.user).toEqual({ id: alice.id, firstName: "A", lastName: "B", email: alice.email });
+    expect(own.opened).toEqual(await openViewer(alice, target, null, handle.db));
+    // Another person's interview, another issue's, an unknown one: the session, and nothing opened.
+    for (const [cookie, other] of [[bobCookie, target], [aliceCookie, { ...target, issueId: 902 }], [aliceCookie, { ...target, interviewId: randomUUID() }]] as const) {
+      const read = await loadSessionAndInterview(cookie, other, handle.db);
+      expect(read.session?.user?.email).toBe(cookie === bobCookie ? bob.email : alice.email);
+      expect(read.opened).toBeNull();
+    }
+    // No interview named, or a preview: the session alone, the rest left to openViewer.
+    expect(await loadSessionAndInterview(aliceCookie, { ...target, interviewId: null }, handle.db)).toEqual({ session: own.session, stale: false });
+    // A revoked session is stale, and opens nothing.
+    await endSession(own.session, handle.db);
+    expect(await loadSessionAndInterview(aliceCookie, target, handle.db)).toEqual({ session: null, stale: true });
   });
 
   it("starts a fresh interview when the URL names none", async () => {
@@ -140,9 +162,10 @@ describe.each(dialects)("dates in the country's order on %s", (dialect) => {
   it("a Singapore date typed as 13, 1, 1990 is stored as A2J's 01/13/1990 (answers and ANX) and shown as 13 January 1990", async () => {
     const pressed = await pressButton(person, await open(951), form({ "birth date da-day": "13", "birth date da-month": "1", "birth date da-year": "1990" }), false, handle.db);
     if (pressed.kind !== "page") throw new Error(JSON.stringify(pressed));
-    const row = await handle.db.selectFrom("interviews").select(["vars", "xml"]).where("id", "=", pressed.interviewId!).executeTakeFirstOrThrow();
-    expect(JSON.parse(row.vars)["birth date da"].values[1]).toBe("01/13/1990");
-    expect(row.xml).toContain("<DateValue>13/01/1990</DateValue>");
+    // Answers and ANX as stored (sealed at rest), opened the way the application opens them.
+    const stored = await loadInterview(person.id, pressed.interviewId!, handle.db);
+    expect(stored!.state.answers["birth date da"]!.values[1]).toBe("01/13/1990");
+    expect(await interviewAnswersAnx(person.id, pressed.interviewId!, handle.db)).toContain("<DateValue>13/01/1990</DateValue>");
     const shown = viewerPage(await open(951, pressed.interviewId))!;
     expect(shown.text).toContain("You were born on 13 January 1990.");
   });

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { A2J_DATES, changeAnswer, confirmFinish, goBack, type Guide, type InterviewState, keepPageAnswers, readDateBoxes, renderPage, reviewAnswers, startInterview, submitPage, validatePage } from "~/a2j";
 import type { DateBoxes, DateLocale, FieldError, FieldView, FormValues } from "~/a2j";
 import { offersRephrase } from "~/ai/rephrase";
-import type { SessionUser } from "~/auth/session.server";
+import { loadSession, loadSessionWith, selectSession, type Session, type SessionUser } from "~/auth/session.server";
 import { type Issue, issueFromRow, selectIssue } from "~/content/content.server";
 import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
@@ -84,13 +84,61 @@ function previewState(text: string | null): InterviewState | null {
 const withGuide = (db: Db, issueId: number) =>
   selectIssue(db).leftJoin("guides", "guides.id", "issues.guide_id").select("guides.imported_at as guide_imported_at").where("issues.id", "=", issueId);
 const issueWithGuide = compiledOnce(withGuide);
-const issueWithInterview = compiledOnce((db, issueId: number, interviewId: string, userId: string) =>
+const interviewOfIssue = (db: Db, issueId: number, interviewId: string) =>
   withGuide(db, issueId)
     .innerJoin("interviews", "interviews.issue_id", "issues.id")
-    .select(["interviews.id as interview_id", "interviews.status as interview_status", "interviews.vars", "interviews.engine_state"])
-    .where("interviews.id", "=", interviewId)
-    .where("interviews.user_id", "=", userId),
+    .select(["interviews.id as interview_id", "interviews.user_id as interview_user_id", "interviews.status as interview_status", "interviews.vars", "interviews.engine_state"])
+    .where("interviews.id", "=", interviewId);
+const issueWithInterview = compiledOnce((db, issueId: number, interviewId: string, userId: string) =>
+  interviewOfIssue(db, issueId, interviewId).where("interviews.user_id", "=", userId),
 );
+// The session and the interview it opens in one round trip: the viewer's every page step starts with both.
+const sessionWithInterview = compiledOnce((db, idHash: string, issueId: number, interviewId: string) =>
+  selectSession(db, idHash)
+    .leftJoin(interviewOfIssue(db, issueId, interviewId).as("opened"), (join) => join.onRef("opened.interview_user_id", "=", "sessions.user_id"))
+    .selectAll("opened"),
+);
+
+type InterviewRow = {
+  guide_id: string | null;
+  guide_imported_at: string | null;
+  interview_id: string;
+  interview_status: OpenViewer["status"];
+  vars: string;
+  engine_state: string;
+} & Parameters<typeof issueFromRow>[0];
+
+async function openedInterview(row: InterviewRow, db: Db): Promise<OpenViewer | null> {
+  if (!row.guide_id || !row.guide_imported_at) return null;
+  const guide = await getGuideImportedAt(row.guide_id, row.guide_imported_at, db);
+  if (!guide) return null;
+  const issue = { ...issueFromRow(row), guideId: row.guide_id };
+  return {
+    issue,
+    guide,
+    interviewId: row.interview_id,
+    status: row.interview_status,
+    state: interviewState({ id: row.interview_id, vars: row.vars, engine_state: row.engine_state }),
+  };
+}
+
+/**
+ * The request's session (as loadSession reads it) and, when the URL names an interview, what openViewer
+ * would open for its user, read in the same query: `opened` is then set (null when the user has no such
+ * interview), otherwise left out for openViewer to read.
+ */
+export async function loadSessionAndInterview(
+  cookie: string | null,
+  target: ViewerTarget | null,
+  db: Db = database(),
+  now = new Date(),
+): Promise<{ session: Session | null; stale: boolean; opened?: OpenViewer | null }> {
+  if (!target || target.preview || !target.interviewId) return loadSession(cookie, db, now);
+  const { interviewId, issueId } = target;
+  const { session, stale, row } = await loadSessionWith(cookie, (idHash) => sessionWithInterview(db, idHash, issueId, interviewId), db, now);
+  if (!session?.user || !row) return { session, stale };
+  return { session, stale, opened: row.interview_id ? await openedInterview(row as InterviewRow, db) : null };
+}
 
 /**
  * The issue, its guide and the user's interview (or a fresh one); null when any of them is not there. In
@@ -113,11 +161,7 @@ export async function openViewer(
   }
   if (target.interviewId) {
     const [row] = (await issueWithInterview(db, target.issueId, target.interviewId, user.id)).rows;
-    if (!row?.guide_id || !row.guide_imported_at) return null;
-    const guide = await getGuideImportedAt(row.guide_id, row.guide_imported_at, db);
-    if (!guide) return null;
-    const issue = { ...issueFromRow(row), guideId: row.guide_id };
-    return { issue, guide, interviewId: row.interview_id, status: row.interview_status, state: interviewState(row) };
+    return row ? openedInterview(row, db) : null;
   }
   const [row] = (await issueWithGuide(db, target.issueId)).rows;
   if (!row?.guide_id || !row.guide_imported_at) return null;

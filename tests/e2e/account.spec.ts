@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createAccount, PASSWORD, signInWithPassword, signOut, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { plantInterviews, withE2eDatabase } from "./support";
+import { plantInterviews, setInterviewVars, withE2eDatabase } from "./support";
 
 const rows = (page: Page) => page.locator("table.interviews tbody tr");
 
@@ -232,7 +232,7 @@ test.describe("account area", () => {
       "have job tf": { name: "Have job TF", type: "TF", repeating: false, values: [null, true] },
       "company name te": { name: "Company name TE", type: "Text", repeating: false, values: [null, "ACME"] },
     };
-    withE2eDatabase((db) => db.prepare("update interviews set vars = ? where id in (?, ?)").run(JSON.stringify(answers), completed, draft));
+    for (const id of [completed!, draft!]) setInterviewVars(id, answers);
 
     const download = await page.request.get(`/account/interview/${completed}/download`);
     expect(download.status()).toBe(200);

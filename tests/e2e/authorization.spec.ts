@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
 import { createAccount, signInWithPassword, signOut, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { moveInterviewTo, plantInterviews, withE2eDatabase } from "./support";
+import { moveInterviewTo, plantInterviews, sealedColumn, sealedFile, sealedFileName, withE2eDatabase } from "./support";
 
 // Every route that touches an interview, its answers, attachments, documents or AI screen, asked by the owner
 // and by three people who must learn and change nothing: another signed-in person, a visitor, and someone
@@ -40,10 +40,10 @@ function plantAttachment(email: string, interviewId: string, secret: string): st
     const user = db.prepare("select id from users where email = ?").get(email) as { id: string };
     const key = `${user.id}/${id}.pdf`;
     db.prepare("insert into attachments (id, user_id, interview_id, file_name, content_type, size, storage_key, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)").run(
-      id, user.id, interviewId, `${secret}.pdf`, "application/pdf", 40, key, new Date().toISOString(),
+      id, user.id, interviewId, sealedFileName(id, `${secret}.pdf`), "application/pdf", 40, key, new Date().toISOString(),
     );
     // The bytes, where the server keeps them by default (app/storage/database-storage.server.ts).
-    db.prepare("insert into attachment_files (attachment_id, bytes, written_at) values (?, ?, ?)").run(id, Buffer.from(`%PDF-1.4\n% ${secret}\n%%EOF\n`), new Date().toISOString());
+    db.prepare("insert into attachment_files (attachment_id, bytes, written_at) values (?, ?, ?)").run(id, sealedFile(Buffer.from(`%PDF-1.4\n% ${secret}\n%%EOF\n`)), new Date().toISOString());
     return id;
   });
 }
@@ -66,9 +66,15 @@ test("the authorisation matrix: only the owner reaches an interview, its answers
     { issueId: 3, status: "Completed", daysAgo: 1 },
   ]);
   const vars = { "outcome wanted te": { name: "Outcome wanted TE", type: "Text", repeating: false, values: [null, secret] } };
-  withE2eDatabase((db) =>
-    db.prepare("update interviews set vars = ?, xml = ? where id in (?, ?)").run(JSON.stringify(vars), `<AnswerSet><TextValue>${secret}</TextValue></AnswerSet>`, interviewId, completedId),
-  );
+  withE2eDatabase((db) => {
+    for (const id of [interviewId!, completedId!]) {
+      db.prepare("update interviews set vars = ?, xml = ? where id = ?").run(
+        sealedColumn("vars", id, JSON.stringify(vars)),
+        sealedColumn("xml", id, `<AnswerSet><TextValue>${secret}</TextValue></AnswerSet>`),
+        id,
+      );
+    }
+  });
   moveInterviewTo(interviewId!, "09-Outcome");
   const attachmentId = plantAttachment(roles.owner.email, interviewId!, secret);
   const stored = () =>

@@ -4,15 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { zipSync } from "fflate";
-import { e2eDataDir } from "../../playwright.config";
+import { e2eDataDir, e2eDataKey } from "../../playwright.config";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { withE2eDatabase } from "./support";
+import { openedFile, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
 
 // The operator commands from the built bundle (build/server/cli.js, which `npm start` has just built), the
 // way the container runs them: plain node, no development tools, on the running server's database.
-const cliEnvironment = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db` };
+const cliEnvironment = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db`, DATA_ENCRYPTION_KEY: e2eDataKey };
 
 function cli(...args: string[]) {
   const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env: cliEnvironment, encoding: "utf8" });
@@ -86,7 +86,7 @@ test("an operator backs up the database while a person uploads and saves, and th
         .prepare("select i.status, f.bytes from attachments a join users u on u.id = a.user_id join interviews i on i.id = a.interview_id join attachment_files f on f.attachment_id = a.id where u.email = ?")
         .get(email) as { status: string; bytes: Buffer } | undefined;
       expect(found?.status).toBe("Draft");
-      expect(found?.bytes.equals(bytes)).toBe(true);
+      expect(openedFile(found!.bytes).equals(bytes)).toBe(true);
     } finally {
       copy.close();
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createAccount, PASSWORD, totpCode, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { moveInterviewTo, plantInterviews, withE2eDatabase } from "./support";
+import { interviewVars, moveInterviewTo, openedFileName, plantInterviews, setInterviewVars, withE2eDatabase } from "./support";
 import { axeOnViewer, fillDate, press, viewer } from "./viewer";
 
 test.describe("interview", () => {
@@ -161,7 +161,7 @@ test.describe("interview", () => {
       "user name full te": { name: "User name full TE", type: "Text", repeating: false, values: [null, "Ann Lee"] },
       "have job tf": { name: "Have job TF", type: "TF", repeating: false, values: [null, true] },
     };
-    withE2eDatabase((db) => db.prepare("update interviews set vars = ? where id = ?").run(JSON.stringify(answers), id));
+    setInterviewVars(id!, answers);
     await page.goto(`/issues/2/interviews/${id}`);
     await press(viewer(page), "Finish");
     await viewer(page).getByRole("button", { name: "Confirm and finish" }).click();
@@ -280,11 +280,17 @@ test.describe("attachments", () => {
     await expect(frame.getByText("Thank you. Your file is attached.")).toBeVisible();
 
     const attachment = withE2eDatabase(
-      (db) => db.prepare("select a.id, a.file_name from attachments a join users u on u.id = a.user_id where u.email = ?").get(email) as { id: string; file_name: string },
+      (db) =>
+        db.prepare("select a.id, a.file_name, a.interview_id from attachments a join users u on u.id = a.user_id where u.email = ?").get(email) as {
+          id: string;
+          file_name: string;
+          interview_id: string;
+        },
     );
-    expect(attachment.file_name).toBe("agreement.pdf");
-    const vars = withE2eDatabase((db) => db.prepare("select vars from interviews where id = (select interview_id from attachments where id = ?)").get(attachment.id) as { vars: string });
-    expect(JSON.parse(vars.vars)["evidence at"].values.at(-1)).toBe(`attachments/${attachment.id}.pdf`);
+    // Stored sealed, the name included (docs/decisions/0019-data-encryption.md).
+    expect(attachment.file_name).not.toContain("agreement");
+    expect(openedFileName(attachment.id, attachment.file_name)).toBe("agreement.pdf");
+    expect(interviewVars(attachment.interview_id)["evidence at"]!.values.at(-1)).toBe(`attachments/${attachment.id}.pdf`);
     const info = await page.request.get(`/attachments/${attachment.id}/info`);
     expect(await info.json()).toEqual({ url: `/attachments/${attachment.id}` });
     expect((await (await page.request.get(`/attachments/${attachment.id}`)).body()).subarray(0, 5).toString()).toBe("%PDF-");

@@ -4,7 +4,8 @@ import { createServer } from "node:net";
 import { type S3StandIn, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3StandIn } from "../support/s3-stand-in";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test as base } from "./fixtures";
-import { onServerData, withE2eDatabase } from "./support";
+import { e2eDataKey } from "../../playwright.config";
+import { onServerData, openedFile, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
 
 // Uploaded files in an S3-compatible bucket: the production build started with STORAGE_URL pointing at the
@@ -37,6 +38,7 @@ const test = base.extend<{}, { bucketServer: BucketServer }>({
         env: {
           PATH: process.env.PATH,
           NODE_ENV: "production",
+          DATA_ENCRYPTION_KEY: e2eDataKey,
           SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
           RATE_LIMIT_ADDRESS_FACTOR: "100",
           PORT: String(port),
@@ -92,7 +94,9 @@ test("a file uploaded in an interview is kept in the bucket, and its owner downl
   );
   expect(attachment.inDatabase).toBe(0);
   const object = bucketServer.standIn.buckets.get("e2e-files")!.get(`uploads/${attachment.row.storage_key}`);
-  expect(object?.bytes.equals(bytes)).toBe(true);
+  // The bucket holds the file sealed (docs/decisions/0019-data-encryption.md): nothing of it is readable there.
+  expect(object?.bytes.includes(bytes.subarray(0, 64))).toBe(false);
+  expect(openedFile(object!.bytes).equals(bytes)).toBe(true);
   expect(bucketServer.standIn.requests.some((request) => request.method === "PUT" && request.accessKeyId === S3_ACCESS_KEY_ID)).toBe(true);
 
   const download = await page.request.get(`/attachments/${attachment.row.id}`);

@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { e2eDataDir, noAiDataDir } from "../../playwright.config";
+import { e2eDataDir, e2eDataKey, noAiDataDir } from "../../playwright.config";
+import { attachmentNamePlace } from "~/interviews/attachments.server";
+import { interviewPlace, type SealedInterviewColumn } from "~/interviews/interviews.server";
+import { dataKeyring, openBytes, openText, sealBytes, sealText } from "~/security/data-encryption.server";
 
 export interface OutboxMessage {
   id: string;
@@ -14,12 +17,15 @@ export interface OutboxMessage {
 }
 
 /**
- * The messages in the e2e servers' outbox folders, as a person reading ./data/outbox would see them: the
- * configured servers' and those a spec starts itself under ./data/e2e-* (storage-s3.spec.ts).
+ * The data folders whose outbox the tests read: the e2e servers', and those of servers a spec starts itself
+ * (under ./data/e2e-*, as storage-s3.spec.ts does, or added here, as instances.spec.ts does).
  */
+export const outboxDataDirs = [e2eDataDir, noAiDataDir];
+
+/** The messages in the servers' outbox folders, as a person reading ./data/outbox would see them. */
 export function outboxMessages(): OutboxMessage[] {
   const started = readdirSync(path.dirname(e2eDataDir)).filter((name) => name.startsWith("e2e-")).map((name) => path.join(path.dirname(e2eDataDir), name));
-  return [...new Set([e2eDataDir, noAiDataDir, ...started])].flatMap((dataDir) => {
+  return [...new Set([...outboxDataDirs, ...started])].flatMap((dataDir) => {
     const dir = path.join(dataDir, "outbox");
     let files: string[] = [];
     try {
@@ -56,6 +62,17 @@ export function withE2eDatabase<T>(use: (db: Database.Database) => T): T {
   }
 }
 
+const e2eKeys = dataKeyring(Buffer.from(e2eDataKey, "base64"));
+
+/** An interview column's value as the e2e servers store it (sealed with their key), and back. */
+export const sealedColumn = (column: SealedInterviewColumn, interviewId: string, plain: string) => sealText(plain, interviewPlace(column, interviewId), e2eKeys);
+export const openedColumn = (column: SealedInterviewColumn, interviewId: string, stored: string) => openText(stored, interviewPlace(column, interviewId), e2eKeys);
+/** An attachment's file name and bytes as the e2e servers store them. */
+export const sealedFileName = (attachmentId: string, name: string) => sealText(name, attachmentNamePlace(attachmentId), e2eKeys);
+export const openedFileName = (attachmentId: string, stored: string) => openText(stored, attachmentNamePlace(attachmentId), e2eKeys);
+export const sealedFile = (bytes: Uint8Array) => sealBytes(bytes, e2eKeys);
+export const openedFile = (bytes: Uint8Array) => openBytes(bytes, e2eKeys);
+
 /** The public pages of the site, each with the h1 it shows. */
 export const publicPages = [
   { path: "/", heading: "Legal help, one step at a time" },
@@ -76,12 +93,12 @@ export function plantInterviews(
     const user = db.prepare("select id from users where email = ?").get(email) as { id: string } | undefined;
     if (!user) throw new Error(`no user ${email}`);
     const insert = db.prepare(
-      "insert into interviews (id, user_id, issue_id, status, vars, xml, engine_state, created_at, updated_at) values (?, ?, ?, ?, '{}', '', '{}', ?, ?)",
+      "insert into interviews (id, user_id, issue_id, status, vars, xml, engine_state, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const planted = rows.map((row) => {
       const id = crypto.randomUUID();
       const at = new Date(Date.now() - row.daysAgo * 86_400_000).toISOString();
-      insert.run(id, user.id, row.issueId, row.status, at, at);
+      insert.run(id, user.id, row.issueId, row.status, sealedColumn("vars", id, "{}"), sealedColumn("xml", id, ""), sealedColumn("engine_state", id, "{}"), at, at);
       return { id, at };
     });
     return planted.sort((a, b) => b.at.localeCompare(a.at)).map((p) => p.id);
@@ -91,7 +108,7 @@ export function plantInterviews(
 /** Moves a planted interview to a page of its guide (in a loop, to its `loopIndex` answer), as if the person had reached it. */
 export function moveInterviewTo(interviewId: string, page: string, loopIndex: number | null = null): void {
   const state = { history: [{ interviewPage: page, repeatVarValue: loopIndex, outerLoopVarValue: null }] };
-  withE2eDatabase((db) => db.prepare("update interviews set engine_state = ? where id = ?").run(JSON.stringify(state), interviewId));
+  withE2eDatabase((db) => db.prepare("update interviews set engine_state = ? where id = ?").run(sealedColumn("engine_state", interviewId, JSON.stringify(state)), interviewId));
 }
 
 /** An interview's answers in A2J's JSON form, as stored. */
@@ -99,11 +116,11 @@ export function interviewVars(interviewId: string): Record<string, { values: unk
   return withE2eDatabase((db) => {
     const row = db.prepare("select vars from interviews where id = ?").get(interviewId) as { vars: string } | undefined;
     if (!row) throw new Error(`no interview ${interviewId}`);
-    return JSON.parse(row.vars) as Record<string, { values: unknown[] }>;
+    return JSON.parse(openedColumn("vars", interviewId, row.vars)) as Record<string, { values: unknown[] }>;
   });
 }
 
 /** Sets an interview's answers (A2J's JSON form). */
 export function setInterviewVars(interviewId: string, vars: Record<string, { name: string; type: string; repeating: boolean; values: unknown[] }>): void {
-  withE2eDatabase((db) => db.prepare("update interviews set vars = ? where id = ?").run(JSON.stringify(vars), interviewId));
+  withE2eDatabase((db) => db.prepare("update interviews set vars = ? where id = ?").run(sealedColumn("vars", interviewId, JSON.stringify(vars)), interviewId));
 }
