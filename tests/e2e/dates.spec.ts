@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { extractText } from "unpdf";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { interviewVars, moveInterviewTo, openedColumn, withE2eDatabase } from "./support";
+import { interviewVars, moveInterviewTo, openedColumn, sealedColumn, withE2eDatabase } from "./support";
 import { axeOnViewer, press, viewer, type ViewerScope } from "./viewer";
 
 /** The interview's id, from the frame the viewer is in. */
@@ -85,11 +85,15 @@ test.describe("dates in the person's order", () => {
     // the guide's EventIndex). The interview is planted at its finishing page, with one event on the way.
     withE2eDatabase((db) => {
       const row = db.prepare("select vars, engine_state from interviews where id = ?").get(id) as { vars: string; engine_state: string };
-      const vars = JSON.parse(row.vars) as Record<string, unknown>;
+      const vars = JSON.parse(openedColumn("vars", id, row.vars)) as Record<string, unknown>;
       vars["event date da"] = { name: "Event date DA", type: "Date", repeating: true, values: [null, "03/27/2025"] };
-      const state = JSON.parse(row.engine_state) as { history: { interviewPage: string; repeatVarValue: number | null; outerLoopVarValue: null }[] };
+      const state = JSON.parse(openedColumn("engine_state", id, row.engine_state)) as { history: { interviewPage: string; repeatVarValue: number | null; outerLoopVarValue: null }[] };
       state.history.push({ interviewPage: "07-Event", repeatVarValue: 1, outerLoopVarValue: null }, { interviewPage: "13-Review", repeatVarValue: null, outerLoopVarValue: null });
-      db.prepare("update interviews set vars = ?, engine_state = ? where id = ?").run(JSON.stringify(vars), JSON.stringify(state), id);
+      db.prepare("update interviews set vars = ?, engine_state = ? where id = ?").run(
+        sealedColumn("vars", id, JSON.stringify(vars)),
+        sealedColumn("engine_state", id, JSON.stringify(state)),
+        id,
+      );
     });
     await page.goto(`/issues/1/interviews/${id}`);
     const finishing = viewer(page);

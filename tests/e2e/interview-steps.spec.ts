@@ -1,6 +1,6 @@
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { plantInterviews, withE2eDatabase } from "./support";
+import { plantInterviews, sealedColumn, withE2eDatabase } from "./support";
 import { axeOnViewer, press, viewer } from "./viewer";
 import type { Page } from "@playwright/test";
 
@@ -76,7 +76,9 @@ function plantAtFinish(email: string): string {
   };
   const history = ["1-Name and gender", "7-Finish instructions"].map((interviewPage) => ({ interviewPage, repeatVarValue: null, outerLoopVarValue: null }));
   withE2eDatabase((db) =>
-    db.prepare("update interviews set vars = ?, engine_state = ? where id = ?").run(JSON.stringify(answers), JSON.stringify({ history }), id),
+    db
+      .prepare("update interviews set vars = ?, engine_state = ? where id = ?")
+      .run(sealedColumn("vars", id!, JSON.stringify(answers)), sealedColumn("engine_state", id!, JSON.stringify({ history })), id),
   );
   return id!;
 }
