@@ -88,6 +88,7 @@ test("the authorisation matrix: only the owner reaches an interview, its answers
     { name: "viewer, Continue pressed", method: "POST", path: viewer, form: { _page: "09-Outcome", _button: "0", "outcome wanted te": secret }, owner: { status: 302 } },
     { name: "answers (ANX)", method: "GET", path: `/interviews/${interviewId}/answers`, owner: { status: 200, secret: true } },
     { name: "document download", method: "GET", path: `/account/interview/${completedId}/download`, owner: { status: 200 } },
+    { name: "completed answers summary", method: "GET", path: `/account/interview/${completedId}/answers`, owner: { status: 200 } },
     { name: "delete confirmation", method: "GET", path: `/account/interview/${interviewId}/delete`, owner: { status: 200 } },
     { name: "AI rephrase screen", method: "GET", path: `/ai/rephrase/${interviewId}?variable=outcome+wanted+te&index=1`, owner: { status: 200, secret: true } },
     { name: "AI rephrase, asked", method: "POST", path: `/ai/rephrase/${interviewId}?variable=outcome+wanted+te&index=1`, form: { intent: "save", choice: "own", text: "changed" }, owner: { status: 0 } },
