@@ -7,8 +7,11 @@
 //   database in the URL is only where the bench connects to create and drop its own scratch database.
 //   BENCH_RUNS=N repeats the set N times (interleaved) and adds the medians. BENCH_SETUPS=sqlite,pg1,pg2 picks.
 //   BENCH_PORT (3291): the first instance's port, the second the next.
+//   BENCH_INSTANCE_CPU=0.4 caps each application instance at that share of one core (a CPU cgroup of its own;
+//   Linux, as root): on a small machine the instances then do not compete with PostgreSQL and the load generator
+//   for cores, which stands in for each instance having a machine of its own (how several instances scale).
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon, { type Request as CannonRequest } from "autocannon";
 import pg from "pg";
@@ -130,6 +133,33 @@ function withChildren(pid: number): string[] {
   return [root, ...readdirSync("/proc").filter((d) => /^\d+$/.test(d) && procStat(d)?.[1] === root)];
 }
 
+/**
+ * Puts a process in a CPU cgroup of its own capped at `cores` of one core (cgroup v1's cpu controller, or v2's
+ * cpu.max); returns the group's folder, to remove once the process has ended.
+ */
+function capCpu(pid: number, group: string, cores: number): string {
+  const quota = String(Math.round(cores * 100_000));
+  const v1 = "/sys/fs/cgroup/cpu";
+  const v2 = "/sys/fs/cgroup";
+  try {
+    if (existsSync(`${v1}/cpu.cfs_quota_us`)) {
+      const dir = `${v1}/${group}`;
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${dir}/cpu.cfs_period_us`, "100000");
+      writeFileSync(`${dir}/cpu.cfs_quota_us`, quota);
+      writeFileSync(`${dir}/cgroup.procs`, String(pid));
+      return dir;
+    }
+    const dir = `${v2}/${group}`;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/cpu.max`, `${quota} 100000`);
+    writeFileSync(`${dir}/cgroup.procs`, String(pid));
+    return dir;
+  } catch (error) {
+    throw new Error(`BENCH_INSTANCE_CPU needs a writable Linux CPU cgroup (run as root): ${(error as Error).message}`);
+  }
+}
+
 async function runSetup(name: SetupName) {
   const instances = name === "pg2" ? 2 : 1;
   const scratchName = `lsh_bench_${process.pid}`;
@@ -164,6 +194,10 @@ async function runSetup(name: SetupName) {
       stdio: "ignore",
     }),
   );
+  const instanceCpu = process.env.BENCH_INSTANCE_CPU ? Number(process.env.BENCH_INSTANCE_CPU) : null;
+  if (instanceCpu !== null && !(instanceCpu > 0)) throw new Error("BENCH_INSTANCE_CPU must be a share of one core, such as 0.4");
+  const cpuGroups = instanceCpu === null ? [] : servers.map((server, i) => capCpu(server.pid!, `lsh-bench-${process.pid}-${i}`, instanceCpu));
+  if (instanceCpu !== null) console.log(`each instance capped at ${instanceCpu} of a core`);
   const bases = servers.map((_, i) => `http://127.0.0.1:${basePort + i}`);
   for (const base of bases) {
     for (let i = 0; i < 100; i++) {
@@ -276,6 +310,7 @@ async function runSetup(name: SetupName) {
     const exited = servers.map((server) => new Promise((resolve) => server.once("exit", resolve)));
     for (const server of servers) server.kill("SIGTERM");
     await Promise.all(exited);
+    for (const dir of cpuGroups) rmdirSync(dir);
     if (name !== "sqlite") {
       const admin = await connectAdmin(adminUrl);
       await admin.query(`drop database if exists ${scratchName} with (force)`);
