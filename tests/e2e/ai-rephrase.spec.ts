@@ -231,6 +231,8 @@ test.describe("AI rephrase", () => {
   test("with script, the form says it is waiting for the AI", { tag: "@script-only" }, async ({ page }) => {
     const id = await interviewAt(page, "09-Outcome");
     await openRephraseFromViewer(page, id, "Take your time [[slow]]");
+    // The page's script (deferred) must have run before Continue is pressed, or the form simply posts.
+    await page.waitForLoadState("load");
     // Locators wait while a navigation is pending, so the page itself reports what its status region says.
     const reported: string[] = [];
     page.on("console", (message) => {
