@@ -135,8 +135,6 @@ export interface InterviewsTable {
   status: InterviewStatus;
   /** A2J answers, JSON. */
   vars: string;
-  /** The same answers as ANX. */
-  xml: string;
   /** The engine's state between requests, JSON. */
   engine_state: string;
   created_at: string;

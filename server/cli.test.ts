@@ -146,7 +146,7 @@ const writerScript = `
   const addOne = db.transaction((n) => {
     const id = "writer-" + String(n).padStart(6, "0");
     const now = new Date().toISOString();
-    db.prepare("insert into interviews (id, user_id, issue_id, status, vars, xml, engine_state, created_at, updated_at) values (?, ?, ?, 'Draft', '{}', '', '{}', ?, ?)").run(id, user, issue, now, now);
+    db.prepare("insert into interviews (id, user_id, issue_id, status, vars, engine_state, created_at, updated_at) values (?, ?, ?, 'Draft', '{}', '{}', ?, ?)").run(id, user, issue, now, now);
     db.prepare("insert into attachments (id, user_id, interview_id, file_name, content_type, size, storage_key, created_at) values (?, ?, ?, 'w.pdf', 'application/pdf', 20000, ?, ?)").run(id, user, id, user + "/" + id + ".pdf", now);
     db.prepare("insert into attachment_files (attachment_id, bytes, written_at) values (?, ?, ?)").run(id, Buffer.alloc(20000, n % 251), now);
   });
@@ -179,7 +179,7 @@ describe("db backup on SQLite while another process writes", () => {
     const storage = storageFromConfig({}, database.db, sealedAtRest);
     const made: { interviewId: string; attachmentId: string; bytes: Buffer }[] = [];
     for (let i = 0; i < 20; i++) {
-      const interviewId = await saveInterview({ id: null, userId: alice, issueId: 1, status: "Draft", state: { answers: {}, history: [] }, title: `${i}` }, database.db);
+      const interviewId = await saveInterview({ id: null, userId: alice, issueId: 1, status: "Draft", state: { answers: {}, history: [] } }, database.db);
       const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(400_000)]);
       const stored = await storeAttachment({ userId: alice, interviewId }, new File([bytes], `${i}.pdf`), storage, database.db);
       if (!stored.ok) throw new Error(stored.message);

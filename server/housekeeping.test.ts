@@ -71,7 +71,7 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
   async function plantInterview(id: string, vars: string) {
     await handle.db
       .insertInto("interviews")
-      .values({ id, user_id: alice, issue_id: 2, status: "Draft", ...sealInterviewColumns(id, { vars, xml: "", engine_state: "{}" }), created_at: at(-3 * DAY), updated_at: at(-3 * DAY) })
+      .values({ id, user_id: alice, issue_id: 2, status: "Draft", ...sealInterviewColumns(id, { vars, engine_state: "{}" }), created_at: at(-3 * DAY), updated_at: at(-3 * DAY) })
       .execute();
   }
   const fileExists = (id: string) => existsSync(path.join(root, alice, `${id}.pdf`));

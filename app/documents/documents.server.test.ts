@@ -41,7 +41,7 @@ describe.each(dialects)("interview documents on %s", (dialect) => {
     const now = new Date().toISOString();
     await handle.db
       .insertInto("interviews")
-      .values({ id, user_id: alice, issue_id: issueId, status, ...sealInterviewColumns(id, { vars: JSON.stringify(answers), xml: "", engine_state: '{"history":[]}' }), created_at: now, updated_at: now })
+      .values({ id, user_id: alice, issue_id: issueId, status, ...sealInterviewColumns(id, { vars: JSON.stringify(answers), engine_state: '{"history":[]}' }), created_at: now, updated_at: now })
       .execute();
   }
 

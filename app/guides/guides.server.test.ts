@@ -7,7 +7,7 @@ import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import { GuideImportError, importGuide, readGuideFolder, readGuideZip } from "./import.server";
 import { getGuide, getGuideFile } from "./guides.server";
-import { interviewPlace, loadInterview, mergeInterviewVariables, saveInterview } from "~/interviews/interviews.server";
+import { interviewAnswersAnx, interviewPlace, loadInterview, mergeInterviewVariables, saveInterview } from "~/interviews/interviews.server";
 import { openText } from "~/security/data-encryption.server";
 
 describe.each(dialects)("guides and saved interviews on %s", (dialect) => {
@@ -62,12 +62,14 @@ describe.each(dialects)("guides and saved interviews on %s", (dialect) => {
     const guide = (await getGuide("re-entry-navigator", handle.db))!;
     const started = startInterview(guide, 20000);
     if (!started.ok) throw new Error("no start");
-    const id = await saveInterview({ id: null, userId, issueId: 2, status: "Draft", state: started.state, title: guide.title }, handle.db);
+    const id = await saveInterview({ id: null, userId, issueId: 2, status: "Draft", state: started.state }, handle.db);
     const row = await handle.db.selectFrom("interviews").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.status).toBe("Draft");
     // Stored sealed (app/security/data-encryption.server.ts): opened here as the application opens them.
-    expect(row.xml).not.toContain("<AnswerSet");
-    expect(openText(row.xml, interviewPlace("xml", id))).toContain("<AnswerSet");
+    expect(row.vars).not.toContain("1-Introduction");
+    // The ANX answer file is built from the answers on request, titled with the issue's guide.
+    expect(await interviewAnswersAnx(userId, id, handle.db)).toContain(`<AnswerSet title="${guide.title}">`);
+    expect(await interviewAnswersAnx(randomUUID(), id, handle.db)).toBeNull();
     expect(JSON.parse(openText(row.vars, interviewPlace("vars", id)))["a2j bookmark"]?.values).toEqual([null, "1-Introduction"]);
     const loaded = await loadInterview(userId, id, handle.db);
     expect(loaded?.state.history.map((h) => h.interviewPage)).toEqual(["1-Introduction"]);
@@ -81,7 +83,7 @@ describe.each(dialects)("guides and saved interviews on %s", (dialect) => {
     expect(merged?.state.history.map((h) => h.interviewPage)).toEqual(["1-Introduction"]);
     expect(await mergeInterviewVariables(randomUUID(), id, { x: 1 }, guide, handle.db)).toBe(false);
     await expect(
-      saveInterview({ id, userId: randomUUID(), issueId: 2, status: "Completed", state: started.state, title: "" }, handle.db),
+      saveInterview({ id, userId: randomUUID(), issueId: 2, status: "Completed", state: started.state }, handle.db),
     ).rejects.toThrow();
   });
 });

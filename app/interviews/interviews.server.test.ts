@@ -23,7 +23,6 @@ describe.each(dialects)("interviews on %s", (dialect) => {
       issue_id: i % 2 ? 2 : 6,
       status: (i % 4 === 0 ? "Completed" : "Draft") as "Completed" | "Draft",
       vars: "{}",
-      xml: "",
       engine_state: "{}",
       created_at: new Date(Date.UTC(2030, 0, 1) + i * day).toISOString(),
       updated_at: new Date(Date.UTC(2030, 0, 1) + i * day).toISOString(),
@@ -55,9 +54,9 @@ describe.each(dialects)("interviews on %s", (dialect) => {
   it("keeps an open Check your answers with the history, so a resumed interview is not completed unconfirmed", async () => {
     const history = [{ interviewPage: "7-Finish instructions", repeatVarValue: null, outerLoopVarValue: null }];
     const review = { target: "ASSEMBLE-SUCCESS" as const, history, changing: false };
-    const id = await saveInterview({ id: null, userId: alice, issueId: 2, status: "Draft", state: { answers: {}, history, review }, title: "Re-entry" }, handle.db);
+    const id = await saveInterview({ id: null, userId: alice, issueId: 2, status: "Draft", state: { answers: {}, history, review } }, handle.db);
     expect((await loadInterview(alice, id, handle.db))?.state).toMatchObject({ history, review });
-    await saveInterview({ id, userId: alice, issueId: 2, status: "Completed", state: { answers: {}, history }, title: "Re-entry" }, handle.db);
+    await saveInterview({ id, userId: alice, issueId: 2, status: "Completed", state: { answers: {}, history } }, handle.db);
     expect((await loadInterview(alice, id, handle.db))?.state.review).toBeUndefined();
   });
 

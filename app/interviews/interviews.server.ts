@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
 import type { InterviewStatus } from "../../db/schema";
-import { answersFromJSON, answersToANX, answersToJSON, daysFromDate, type Guide, type InterviewState } from "~/a2j";
+import { type Answers, answersFromJSON, answersToANX, answersToJSON, daysFromDate, type Guide, type InterviewState } from "~/a2j";
 import { mergeVariables } from "./variables";
 import { database } from "~/db.server";
 import { openText, sealText } from "~/security/data-encryption.server";
@@ -92,42 +92,47 @@ export async function loadInterview(userId: string, id: string, db: Db = databas
 }
 
 /** The columns that hold what the person answered: sealed (app/security/data-encryption.server.ts). */
-export const SEALED_INTERVIEW_COLUMNS = ["vars", "xml", "engine_state"] as const;
+export const SEALED_INTERVIEW_COLUMNS = ["vars", "engine_state"] as const;
 export type SealedInterviewColumn = (typeof SEALED_INTERVIEW_COLUMNS)[number];
 
 /** Where a sealed value lives: bound to it, so a value copied to another interview or column does not open. */
 export const interviewPlace = (column: SealedInterviewColumn, id: string) => `interviews.${column}:${id}`;
 
-/** An interview's answers (A2J JSON), ANX and page history as they are stored: sealed, each bound to its place. */
+/** An interview's answers (A2J JSON) and page history as they are stored: sealed, each bound to its place. */
 export function sealInterviewColumns(id: string, plain: Record<SealedInterviewColumn, string>): Record<SealedInterviewColumn, string> {
   return {
     vars: sealText(plain.vars, interviewPlace("vars", id)),
-    xml: sealText(plain.xml, interviewPlace("xml", id)),
     engine_state: sealText(plain.engine_state, interviewPlace("engine_state", id)),
   };
 }
 
+function interviewAnswers(row: { id: string; vars: string }): Answers {
+  const answers = answersFromJSON(openText(row.vars, interviewPlace("vars", row.id)));
+  return answers.ok ? answers.value : {};
+}
+
 /** The engine's state from an interview's stored columns. */
 export function interviewState(row: { id: string; vars: string; engine_state: string }): InterviewState {
-  const answers = answersFromJSON(openText(row.vars, interviewPlace("vars", row.id)));
+  const answers = interviewAnswers(row);
   const { history, review } = JSON.parse(openText(row.engine_state, interviewPlace("engine_state", row.id))) as Partial<InterviewState>;
-  const state: InterviewState = { answers: answers.ok ? answers.value : {}, history: history ?? [] };
+  const state: InterviewState = { answers, history: history ?? [] };
   if (review) state.review = review;
   return state;
 }
 
 // Every page step saves: the update is compiled once.
 const updateInterview = compiledOnce(
-  (db, id: string, userId: string, status: InterviewStatus, vars: string, xml: string, engineState: string, updatedAt: string) =>
-    db.updateTable("interviews").set({ status, vars, xml, engine_state: engineState, updated_at: updatedAt }).where("id", "=", id).where("user_id", "=", userId),
+  (db, id: string, userId: string, status: InterviewStatus, vars: string, engineState: string, updatedAt: string) =>
+    db.updateTable("interviews").set({ status, vars, engine_state: engineState, updated_at: updatedAt }).where("id", "=", id).where("user_id", "=", userId),
 );
 
 /**
- * Saves an interview: created as Draft on its first save, updated afterwards. The answers are kept
- * in A2J's JSON form and as ANX; the engine state keeps the page history and an open "Check your answers".
+ * Saves an interview: created as Draft on its first save, updated afterwards. The answers are kept in A2J's
+ * JSON form (ANX is built from them when asked for); the engine state keeps the page history and an open
+ * "Check your answers".
  */
 export async function saveInterview(
-  interview: { id: string | null; userId: string; issueId: number; status: InterviewStatus; state: InterviewState; title: string },
+  interview: { id: string | null; userId: string; issueId: number; status: InterviewStatus; state: InterviewState },
   db: Db = database(),
 ): Promise<string> {
   const now = new Date().toISOString();
@@ -136,14 +141,13 @@ export async function saveInterview(
     status: interview.status,
     ...sealInterviewColumns(id, {
       vars: JSON.stringify(answersToJSON(interview.state.answers)),
-      xml: answersToANX(interview.state.answers, interview.title),
       engine_state: JSON.stringify({ history: interview.state.history, review: interview.state.review }),
     }),
     updated_at: now,
   };
   if (interview.id) {
-    const { status, vars, xml, engine_state, updated_at } = columns;
-    const result = await updateInterview(db, id, interview.userId, status, vars, xml, engine_state, updated_at);
+    const { status, vars, engine_state, updated_at } = columns;
+    const result = await updateInterview(db, id, interview.userId, status, vars, engine_state, updated_at);
     if (Number(result.numAffectedRows) !== 1) throw new Error(`Interview ${id} is not this user's`);
     return id;
   }
@@ -154,10 +158,17 @@ export async function saveInterview(
   return id;
 }
 
-/** The ANX answer file of a user's interview (the viewer's getDataUrl). */
+/** The ANX answer file of a user's interview (the viewer's getDataUrl), titled with its guide's title. */
 export async function interviewAnswersAnx(userId: string, id: string, db: Db = database()): Promise<string | null> {
-  const row = await db.selectFrom("interviews").select("xml").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
-  return row ? openText(row.xml, interviewPlace("xml", id)) : null;
+  const row = await db
+    .selectFrom("interviews")
+    .innerJoin("issues", "issues.id", "interviews.issue_id")
+    .leftJoin("guides", "guides.id", "issues.guide_id")
+    .select(["interviews.id", "interviews.vars", "guides.title"])
+    .where("interviews.id", "=", id)
+    .where("interviews.user_id", "=", userId)
+    .executeTakeFirst();
+  return row ? answersToANX(interviewAnswers(row), row.title ?? "") : null;
 }
 
 /**
@@ -176,7 +187,7 @@ export async function mergeInterviewVariables(
   if (!interview) return false;
   const answers = mergeVariables(interview.state.answers, variables, guide, index);
   await saveInterview(
-    { id, userId, issueId: interview.issueId, status: interview.status, state: { ...interview.state, answers }, title: guide?.title ?? "" },
+    { id, userId, issueId: interview.issueId, status: interview.status, state: { ...interview.state, answers } },
     db,
   );
   return true;

@@ -20,7 +20,7 @@ import { interviewPlace, SEALED_INTERVIEW_COLUMNS, type SealedInterviewColumn } 
 export type ResealScope = "plain" | "rotate";
 
 export interface ResealCounts {
-  /** Interview rows whose answers, ANX or page history were sealed again. */
+  /** Interview rows whose answers or page history were sealed again. */
   interviews: number;
   /** Attachment rows whose file name was sealed again. */
   fileNames: number;
@@ -67,7 +67,7 @@ export async function resealAnswersAndFiles(
   for (let after = ""; ; ) {
     const rows = await db
       .selectFrom("interviews")
-      .select(["id", "vars", "xml", "engine_state"])
+      .select(["id", "vars", "engine_state"])
       .where("id", ">", after)
       .where((eb) => eb.or(SEALED_INTERVIEW_COLUMNS.map((column) => eb(column, "not like", settled))))
       .orderBy("id")
@@ -88,7 +88,6 @@ export async function resealAnswersAndFiles(
           .set(sealed)
           .where("id", "=", row.id)
           .where("vars", "=", row.vars)
-          .where("xml", "=", row.xml)
           .where("engine_state", "=", row.engine_state)
           .executeTakeFirst();
         counts.interviews += Number(result.numUpdatedRows);

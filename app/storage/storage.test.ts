@@ -117,7 +117,7 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         .execute();
       await database.db
         .insertInto("interviews")
-        .values({ id: "to-delete", user_id: bob, issue_id: 1, status: "Draft", vars: "{}", xml: "", engine_state: "{}", created_at: now, updated_at: now })
+        .values({ id: "to-delete", user_id: bob, issue_id: 1, status: "Draft", vars: "{}", engine_state: "{}", created_at: now, updated_at: now })
         .execute();
       const [single, ofInterview, ofAccount] = [await attachment(null), await attachment("to-delete"), await attachment(null)];
       expect(await storedIds()).toEqual([single.id, ofInterview.id, ofAccount.id].sort());

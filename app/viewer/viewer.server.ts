@@ -268,7 +268,7 @@ export type PressResult =
 
 async function save(user: SessionUser, open: OpenViewer, state: InterviewState, status: "Draft" | "Completed", preview: boolean, db: Db) {
   if (preview || !open.issue) return open.interviewId;
-  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state, title: open.guide.title }, db);
+  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state }, db);
 }
 
 /**
@@ -373,6 +373,6 @@ async function keepForRephrase(
   const { values } = postedValues(form, view.fields);
   const kept = keepPageAnswers(open.guide, open.state, { pageName: view.name, values }, today());
   if (!kept.ok) return { kind: "error", message: kept.error.message };
-  const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, title: open.guide.title }, db);
+  const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state }, db);
   return { kind: "rephrase", interviewId, variable, index: view.answerIndex };
 }

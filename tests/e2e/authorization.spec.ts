@@ -68,17 +68,13 @@ test("the authorisation matrix: only the owner reaches an interview, its answers
   const vars = { "outcome wanted te": { name: "Outcome wanted TE", type: "Text", repeating: false, values: [null, secret] } };
   withE2eDatabase((db) => {
     for (const id of [interviewId!, completedId!]) {
-      db.prepare("update interviews set vars = ?, xml = ? where id = ?").run(
-        sealedColumn("vars", id, JSON.stringify(vars)),
-        sealedColumn("xml", id, `<AnswerSet><TextValue>${secret}</TextValue></AnswerSet>`),
-        id,
-      );
+      db.prepare("update interviews set vars = ? where id = ?").run(sealedColumn("vars", id, JSON.stringify(vars)), id);
     }
   });
   moveInterviewTo(interviewId!, "09-Outcome");
   const attachmentId = plantAttachment(roles.owner.email, interviewId!, secret);
   const stored = () =>
-    withE2eDatabase((db) => db.prepare("select id, status, vars, xml, engine_state, updated_at from interviews where id in (?, ?) order by id").all(interviewId, completedId));
+    withE2eDatabase((db) => db.prepare("select id, status, vars, engine_state, updated_at from interviews where id in (?, ?) order by id").all(interviewId, completedId));
   const before = stored();
 
   const viewer = `/viewer?issueId=3&interviewId=${interviewId}`;

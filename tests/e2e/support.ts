@@ -93,12 +93,12 @@ export function plantInterviews(
     const user = db.prepare("select id from users where email = ?").get(email) as { id: string } | undefined;
     if (!user) throw new Error(`no user ${email}`);
     const insert = db.prepare(
-      "insert into interviews (id, user_id, issue_id, status, vars, xml, engine_state, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "insert into interviews (id, user_id, issue_id, status, vars, engine_state, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const planted = rows.map((row) => {
       const id = crypto.randomUUID();
       const at = new Date(Date.now() - row.daysAgo * 86_400_000).toISOString();
-      insert.run(id, user.id, row.issueId, row.status, sealedColumn("vars", id, "{}"), sealedColumn("xml", id, ""), sealedColumn("engine_state", id, "{}"), at, at);
+      insert.run(id, user.id, row.issueId, row.status, sealedColumn("vars", id, "{}"), sealedColumn("engine_state", id, "{}"), at, at);
       return { id, at };
     });
     return planted.sort((a, b) => b.at.localeCompare(a.at)).map((p) => p.id);

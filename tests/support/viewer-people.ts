@@ -43,7 +43,7 @@ export async function preparePeople({ people, interviewsPerPerson }: { people: n
     await db.insertInto("users").values({ id, first_name: "Step", last_name: `${i}`, email: `step${i}@example.org`, email_key: `step${i}@example.org`, phone_country: "SG", phone_code: "+65", phone_number: "1", password_hash: null, email_verified_at: now, totp_secret: null, two_factor_enabled: 1, totp_last_step: null, created_at: now, updated_at: now }).execute();
     const interviewIds: string[] = [];
     for (let n = 0; n < interviewsPerPerson; n++) {
-      interviewIds.push(await saveInterview({ id: null, userId: id, issueId: STEP_ISSUE_ID, status: "Draft", state: started.state, title: guide.title }));
+      interviewIds.push(await saveInterview({ id: null, userId: id, issueId: STEP_ISSUE_ID, status: "Draft", state: started.state }));
     }
     made.push({ cookie: (await startSession({ userId: id }, null)).split(";")[0]!, interviewIds });
   }
