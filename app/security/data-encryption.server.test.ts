@@ -10,6 +10,7 @@ import {
   LOCAL_KEY_FILE,
   openBytes,
   openText,
+  RecentValues,
   sealBytes,
   sealText,
   textKeyId,
@@ -53,6 +54,35 @@ describe("sealing text", () => {
     expect(textKeyId(before)).toBe(keys.current.id);
     expect(rotated.current.id).not.toBe(keys.current.id);
     expect(textKeyId('{"plain":true}')).toBeNull();
+  });
+});
+
+describe("values just sealed or opened", () => {
+  it("are taken back only for the very text stored at that place under that keyring", () => {
+    const ring = dataKeyring(newKey);
+    const first = sealText("first answer", place, ring);
+    const second = sealText("second answer", place, ring);
+    // The place now remembers the second; the first still opens, by decryption.
+    expect(openText(second, place, ring)).toBe("second answer");
+    expect(openText(first, place, ring)).toBe("first answer");
+    // A changed copy of the remembered text, the text at another place, or under a keyring without its key: refused.
+    const body = Buffer.from(first.slice(first.lastIndexOf(":") + 1), "base64");
+    body[body.length - 1]! ^= 1;
+    expect(() => openText(`enc1:${ring.current.id}:${body.toString("base64")}`, place, ring)).toThrow(DataDecryptionError);
+    expect(() => openText(first, "interviews.vars:other-row", ring)).toThrow(DataDecryptionError);
+    expect(() => openText(first, place, keys)).toThrow(/which is not configured/);
+  });
+
+  it("hold a bounded amount of text, the oldest going first", () => {
+    const recent = new RecentValues();
+    const value = "x".repeat(30_000);
+    for (let i = 0; i < 1_000; i++) recent.remember(`interviews.vars:${i}`, value, value);
+    expect(recent.size).toBeLessThanOrEqual(RecentValues.BUDGET_CHARS);
+    expect(recent.get("interviews.vars:999", value)).toBe(value);
+    expect(recent.get("interviews.vars:0", value)).toBeUndefined();
+    recent.remember("interviews.vars:big", "y".repeat(RecentValues.BUDGET_CHARS), "");
+    expect(recent.get("interviews.vars:big", "y".repeat(RecentValues.BUDGET_CHARS))).toBeUndefined();
+    expect(recent.get("interviews.vars:999", value)).toBe(value);
   });
 });
 

@@ -98,6 +98,57 @@ function randomIv(): Buffer {
 }
 
 /**
+ * The text values this process last sealed or opened, by place, per keyring: a person's next page opens the
+ * answers and history their last save sealed a moment before, and the save after it opens them again, so most
+ * opens need no decryption (a page step opened four values and sealed two; decryption was a third of the cost
+ * that encryption added to a step, docs/decisions/0019-data-encryption.md). A value is only taken from here
+ * when the stored text is the very string that was sealed or opened at that place under this keyring, so
+ * a changed, moved or retired value still goes through decryption and is refused. Bounded by size: the oldest
+ * go first; a value too large to be worth keeping is not kept.
+ */
+export class RecentValues {
+  static readonly BUDGET_CHARS = 4_000_000;
+  private readonly byPlace = new Map<string, { sealed: string; plain: string }>();
+  private chars = 0;
+
+  get(where: string, sealed: string): string | undefined {
+    const recent = this.byPlace.get(where);
+    return recent?.sealed === sealed ? recent.plain : undefined;
+  }
+
+  remember(where: string, sealed: string, plain: string) {
+    this.forget(where);
+    const size = sealed.length + plain.length;
+    if (size > RecentValues.BUDGET_CHARS / 64) return;
+    this.byPlace.set(where, { sealed, plain });
+    this.chars += size;
+    for (const oldest of this.byPlace.keys()) {
+      if (this.chars <= RecentValues.BUDGET_CHARS) break;
+      this.forget(oldest);
+    }
+  }
+
+  /** Characters held (sealed and plain text together). */
+  get size() {
+    return this.chars;
+  }
+
+  private forget(where: string) {
+    const recent = this.byPlace.get(where);
+    if (!recent) return;
+    this.byPlace.delete(where);
+    this.chars -= recent.sealed.length + recent.plain.length;
+  }
+}
+
+const recentValues = new WeakMap<DataKeyring, RecentValues>();
+function recentValuesOf(keys: DataKeyring): RecentValues {
+  let recent = recentValues.get(keys);
+  if (!recent) recentValues.set(keys, (recent = new RecentValues()));
+  return recent;
+}
+
+/**
  * Seals a text column's value: "enc1:<key id>:<base64 of iv | tag | ciphertext>". `where` names the place the
  * value lives (table, column, row id): it is authenticated with the value, so a value copied to another row or
  * column does not open.
@@ -107,7 +158,9 @@ export function sealText(plain: string, where: string, keys: DataKeyring = confi
   const iv = randomIv();
   const c = cipher(keys.current, iv, Buffer.from(head + where, "utf8"));
   const body = Buffer.concat([c.update(plain, "utf8"), c.final()]);
-  return head + Buffer.concat([iv, c.getAuthTag(), body]).toString("base64");
+  const sealed = head + Buffer.concat([iv, c.getAuthTag(), body]).toString("base64");
+  recentValuesOf(keys).remember(where, sealed, plain);
+  return sealed;
 }
 
 /** The id of the key a text value was sealed with; null for a plain (never sealed) value. */
@@ -119,6 +172,9 @@ export function textKeyId(value: string): string | null {
 
 /** Opens a value sealText sealed at the same `where`; throws DataDecryptionError for anything else. */
 export function openText(sealed: string, where: string, keys: DataKeyring = configuredKeyring()): string {
+  const recent = recentValuesOf(keys);
+  const known = recent.get(where, sealed);
+  if (known !== undefined) return known;
   const keyId = textKeyId(sealed);
   if (keyId === null) throw new DataDecryptionError(`${where} is not sealed`);
   const key = keys.byId.get(keyId);
@@ -126,12 +182,15 @@ export function openText(sealed: string, where: string, keys: DataKeyring = conf
   const head = `${TEXT_PREFIX}${keyId}:`;
   const packed = Buffer.from(sealed.slice(head.length), "base64");
   if (packed.length < IV_BYTES + TAG_BYTES) throw new DataDecryptionError(`${where} is cut short`);
+  let plain: string;
   try {
     const d = decipher(key, packed.subarray(0, IV_BYTES), packed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES), Buffer.from(head + where, "utf8"));
-    return Buffer.concat([d.update(packed.subarray(IV_BYTES + TAG_BYTES)), d.final()]).toString("utf8");
+    plain = Buffer.concat([d.update(packed.subarray(IV_BYTES + TAG_BYTES)), d.final()]).toString("utf8");
   } catch {
     throw new DataDecryptionError(`${where} does not open under key ${keyId}: changed, or moved from another place`);
   }
+  recent.remember(where, sealed, plain);
+  return plain;
 }
 
 /**
