@@ -9,7 +9,7 @@ import {
   openText,
   sealBytes,
   sealText,
-  SEALED_TEXT_LIKE,
+  TEXT_PREFIX,
   textKeyId,
 } from "~/security/data-encryption.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
@@ -61,9 +61,8 @@ export async function resealAnswersAndFiles(
   batchSize = RESEAL_BATCH_SIZE,
 ): Promise<ResealCounts> {
   const counts: ResealCounts = { interviews: 0, fileNames: 0, files: 0, missingFiles: 0 };
-  // What a value that needs no work starts with; SQL finds the rest (LIKE: the version digit is the one
-  // wildcard, key ids are hex).
-  const settled = `${SEALED_TEXT_LIKE}${scope === "plain" ? "" : `${keys.current.id}:`}%`;
+  // What a value that needs no work starts with; SQL finds the rest (LIKE: the prefix has no wildcard).
+  const settled = `${TEXT_PREFIX}${scope === "plain" ? "" : `${keys.current.id}:`}%`;
 
   for (let after = ""; ; ) {
     const rows = await db

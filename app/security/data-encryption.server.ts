@@ -4,20 +4,10 @@
 import { createCipheriv, createDecipheriv, createHash, createSecretKey, type KeyObject, randomFillSync } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { ConfigError, type DataConfig, readDataConfig } from "~/config.server";
 
-/**
- * Sealed text starts "enc<version>:": version 2 (what sealText writes) compresses the text before sealing it,
- * version 1 (written before 2026-11-24) does not and is still read. A value without either was written before
- * encryption (the migration seals it).
- */
-const TEXT_VERSIONS = { "enc1:": { compressed: false }, "enc2:": { compressed: true } } as const;
-type TextVersion = keyof typeof TEXT_VERSIONS;
-const CURRENT_TEXT_VERSION: TextVersion = "enc2:";
-const VERSION_LENGTH = CURRENT_TEXT_VERSION.length;
-/** A SQL LIKE pattern for the start of every sealed text value, of any version ("_" matches the digit). */
-export const SEALED_TEXT_LIKE = "enc_:";
+/** Text values start with this; a value without it was written before encryption (the migration seals it). */
+export const TEXT_PREFIX = "enc1:";
 /** File bytes start with this magic, then the format version and the key id. */
 const MAGIC = Buffer.from("LSHE", "latin1");
 const BYTES_VERSION = 1;
@@ -159,20 +149,15 @@ function recentValuesOf(keys: DataKeyring): RecentValues {
 }
 
 /**
- * Seals a text column's value: "enc2:<key id>:<base64 of iv | tag | ciphertext of the deflated text>". `where`
- * names the place the value lives (table, column, row id): it is authenticated with the value (and the head, so
- * the version and key id cannot be changed either), so a value copied to another row or column does not open.
- * Deflated first (level 1, the fastest): a page history or an answer set is repetitive JSON that shrinks three
- * to twenty times, and ciphertext cannot be compressed afterwards (not by PostgreSQL's TOAST either). At rest,
- * with no way for anyone to mix their own text into another person's value and watch its length, compressing
- * before encrypting leaks nothing worth having (OpenPGP does the same by default); the length of an
- * uncompressed value would tell as much.
+ * Seals a text column's value: "enc1:<key id>:<base64 of iv | tag | ciphertext>". `where` names the place the
+ * value lives (table, column, row id): it is authenticated with the value, so a value copied to another row or
+ * column does not open.
  */
 export function sealText(plain: string, where: string, keys: DataKeyring = configuredKeyring()): string {
-  const head = `${CURRENT_TEXT_VERSION}${keys.current.id}:`;
+  const head = `${TEXT_PREFIX}${keys.current.id}:`;
   const iv = randomIv();
   const c = cipher(keys.current, iv, Buffer.from(head + where, "utf8"));
-  const body = Buffer.concat([c.update(deflateRawSync(Buffer.from(plain, "utf8"), { level: 1 })), c.final()]);
+  const body = Buffer.concat([c.update(plain, "utf8"), c.final()]);
   const sealed = head + Buffer.concat([iv, c.getAuthTag(), body]).toString("base64");
   recentValuesOf(keys).remember(where, sealed, plain);
   return sealed;
@@ -180,13 +165,9 @@ export function sealText(plain: string, where: string, keys: DataKeyring = confi
 
 /** The id of the key a text value was sealed with; null for a plain (never sealed) value. */
 export function textKeyId(value: string): string | null {
-  if (!textVersion(value)) return null;
-  const end = value.indexOf(":", VERSION_LENGTH);
-  return end < 0 ? null : value.slice(VERSION_LENGTH, end);
-}
-
-function textVersion(value: string): (typeof TEXT_VERSIONS)[TextVersion] | undefined {
-  return Object.hasOwn(TEXT_VERSIONS, value.slice(0, VERSION_LENGTH)) ? TEXT_VERSIONS[value.slice(0, VERSION_LENGTH) as TextVersion] : undefined;
+  if (!value.startsWith(TEXT_PREFIX)) return null;
+  const end = value.indexOf(":", TEXT_PREFIX.length);
+  return end < 0 ? null : value.slice(TEXT_PREFIX.length, end);
 }
 
 /** Opens a value sealText sealed at the same `where`; throws DataDecryptionError for anything else. */
@@ -198,14 +179,13 @@ export function openText(sealed: string, where: string, keys: DataKeyring = conf
   if (keyId === null) throw new DataDecryptionError(`${where} is not sealed`);
   const key = keys.byId.get(keyId);
   if (!key) throw new DataDecryptionError(`${where} is sealed under key ${keyId}, which is not configured`);
-  const head = `${sealed.slice(0, VERSION_LENGTH)}${keyId}:`;
+  const head = `${TEXT_PREFIX}${keyId}:`;
   const packed = Buffer.from(sealed.slice(head.length), "base64");
   if (packed.length < IV_BYTES + TAG_BYTES) throw new DataDecryptionError(`${where} is cut short`);
   let plain: string;
   try {
     const d = decipher(key, packed.subarray(0, IV_BYTES), packed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES), Buffer.from(head + where, "utf8"));
-    const opened = Buffer.concat([d.update(packed.subarray(IV_BYTES + TAG_BYTES)), d.final()]);
-    plain = (textVersion(sealed)!.compressed ? inflateRawSync(opened) : opened).toString("utf8");
+    plain = Buffer.concat([d.update(packed.subarray(IV_BYTES + TAG_BYTES)), d.final()]).toString("utf8");
   } catch {
     throw new DataDecryptionError(`${where} does not open under key ${keyId}: changed, or moved from another place`);
   }
