@@ -157,8 +157,14 @@ export function sealText(plain: string, where: string, keys: DataKeyring = confi
   const head = `${TEXT_PREFIX}${keys.current.id}:`;
   const iv = randomIv();
   const c = cipher(keys.current, iv, Buffer.from(head + where, "utf8"));
-  const body = Buffer.concat([c.update(plain, "utf8"), c.final()]);
-  const sealed = head + Buffer.concat([iv, c.getAuthTag(), body]).toString("base64");
+  // GCM is a stream mode: update() gives all the ciphertext and final() nothing, so one buffer is packed.
+  const body = c.update(plain, "utf8");
+  c.final();
+  const packed = Buffer.allocUnsafe(IV_BYTES + TAG_BYTES + body.length);
+  iv.copy(packed, 0);
+  c.getAuthTag().copy(packed, IV_BYTES);
+  body.copy(packed, IV_BYTES + TAG_BYTES);
+  const sealed = head + packed.toString("base64");
   recentValuesOf(keys).remember(where, sealed, plain);
   return sealed;
 }
@@ -185,7 +191,9 @@ export function openText(sealed: string, where: string, keys: DataKeyring = conf
   let plain: string;
   try {
     const d = decipher(key, packed.subarray(0, IV_BYTES), packed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES), Buffer.from(head + where, "utf8"));
-    plain = Buffer.concat([d.update(packed.subarray(IV_BYTES + TAG_BYTES)), d.final()]).toString("utf8");
+    const opened = d.update(packed.subarray(IV_BYTES + TAG_BYTES));
+    d.final(); // checks the tag; GCM gives no more text here
+    plain = opened.toString("utf8");
   } catch {
     throw new DataDecryptionError(`${where} does not open under key ${keyId}: changed, or moved from another place`);
   }
