@@ -2,6 +2,7 @@
  * Loading guides: Guide.json (A2J 5–8) and Guide.xml (CAJA `<GUIDE>`) into one validated model.
  * A malformed guide gives an error naming the page and the problem; nothing throws.
  */
+import { convertA2J4 } from "./a2j4";
 import { varKey } from "./answers";
 import { parseScript, type Expr, type Stmt } from "./parser";
 import { FIELD_TYPES, VAR_TYPES } from "./types";
@@ -9,7 +10,8 @@ import type { Author, Button, Field, FieldType, Guide, GuideVar, Page, Step, Var
 import { own, setOwn } from "./util";
 import { attr, childElement, childElements, innerXml, parseXml, stripFormattingWhitespace, textContent, type XmlElement } from "./xml";
 
-export type LoadGuideResult = { ok: true; guide: Guide; warnings: string[] } | { ok: false; error: string };
+/** `a2j4`: the text was an A2J Author 4 guide (`<TEMPLATE>`), converted (app/a2j/a2j4.ts). */
+export type LoadGuideResult = { ok: true; guide: Guide; warnings: string[]; a2j4?: boolean } | { ok: false; error: string };
 
 /** Special button targets (not page names). */
 export const SPECIAL_TARGETS = ["SUCCESS", "EXIT", "FAIL", "BACK", "RESUME", "MESSAGE", "ASSEMBLE", "ASSEMBLE-SUCCESS"] as const;
@@ -394,7 +396,7 @@ function xmlRecord(el: XmlElement, attrs: string[], children: string[]): Record<
 
 function fromXmlRoot(root: XmlElement): Guide {
   if (root.name.toUpperCase() !== "GUIDE") {
-    throw new GuideError(`not an A2J guide: the root element is <${root.name}>, expected <GUIDE>`);
+    throw new GuideError(`not an A2J guide: the root element is <${root.name}>, expected <GUIDE> (A2J 5 and later) or <TEMPLATE> (A2J 4)`);
   }
   const info = childElement(root, "INFO");
   const infoRec: Record<string, unknown> = info
@@ -487,6 +489,12 @@ export function loadGuide(text: string): LoadGuideResult {
     if (t.startsWith("<")) {
       const x = parseXml(t);
       if (!x.ok) return { ok: false, error: x.error };
+      if (x.value.name.toUpperCase() === "TEMPLATE") {
+        const converted = convertA2J4(x.value);
+        guide = fromJsonObject(converted.data);
+        const { warnings } = finish(guide);
+        return { ok: true, guide, warnings: [...converted.warnings, ...warnings], a2j4: true };
+      }
       guide = fromXmlRoot(x.value);
     } else {
       let data: unknown;
