@@ -69,7 +69,7 @@ describe.each(dialects)("the command-line entry on %s", (dialect) => {
     expect(await run("help")).toMatchObject({ code: 0, output: expect.stringContaining("db migrate") });
     expect(await run("db", "drop")).toMatchObject({ code: 2, output: expect.stringContaining("Unknown command: db drop") });
     expect(await run("db", "migrate", "now")).toMatchObject({ code: 2, output: expect.stringContaining("Unexpected argument: now") });
-    expect(await run("guide", "import", guideZip)).toMatchObject({ code: 2, output: expect.stringContaining("needs a zip or folder and --id") });
+    expect(await run("guide", "import", guideZip)).toMatchObject({ code: 2, output: expect.stringContaining("needs a zip, folder or guide file and --id") });
     expect(await run("guide", "import", guideZip, "--id", "x", "--colour", "red")).toMatchObject({ code: 2, output: expect.stringContaining("--colour") });
     expect(await run("guide", "import", guideZip, "--id", "x", "--issue", "three")).toMatchObject({ code: 2, output: expect.stringContaining('not "three"') });
   });

@@ -525,6 +525,19 @@ export function loadGuideObject(data: unknown): LoadGuideResult {
   }
 }
 
+/** A list file named by a field, among texts keyed by path: as written, else ignoring "./" and letter case. */
+function listText(lists: Record<string, string>, listSrc: string): string | undefined {
+  const exact = own(lists, listSrc);
+  if (exact !== undefined) return exact;
+  const want = listSrc.trim().replace(/^\.\//, "").toLowerCase();
+  const key = Object.keys(lists).find((k) => k.replace(/^\.\//, "").toLowerCase() === want);
+  return key === undefined ? undefined : lists[key];
+}
+
+function listInner(text: string): string {
+  return text.replace(/<\?xml[^>]*>/i, "").replace(/<!DOCTYPE[^>]*>/i, "").replace(/<\/?select\b[^>]*>/gi, "").trim();
+}
+
 /**
  * Fill the options of pick-list fields whose `listSrc` names an external XML list
  * (`<SELECT><option value="…">…</option></SELECT>`), from texts the caller has read (keyed by `listSrc`).
@@ -535,12 +548,45 @@ export function withPickLists(guide: Guide, lists: Record<string, string>): Guid
   for (const [name, page] of Object.entries(guide.pages)) {
     const fields = page.fields.map((f) => {
       if (f.listSrc === "" || f.listData.trim() !== "") return f;
-      const text = own(lists, f.listSrc);
+      const text = listText(lists, f.listSrc);
       if (text === undefined) return f;
-      const inner = text.replace(/<\?xml[^>]*>/i, "").replace(/<\/?select\b[^>]*>/gi, "").trim();
-      return { ...f, listData: inner };
+      return { ...f, listData: listInner(text) };
     });
     setOwn(pages, name, { ...page, fields });
   }
   return { ...guide, pages };
+}
+
+/**
+ * What the import must tell the author about pick lists: every field whose list file (`listSrc`) is not among
+ * the guide's files or holds no choices, and every pick list left without choices. `lists` are the texts of
+ * the guide's XML files, keyed by path.
+ */
+export function pickListWarnings(guide: Guide, lists: Record<string, string>): string[] {
+  const out: string[] = [];
+  const count = (markup: string) => (markup.match(/<option\b/gi) ?? []).length;
+  for (const page of Object.values(guide.pages)) {
+    page.fields.forEach((f, i) => {
+      if (f.type !== "textpick" && f.listSrc.trim() === "") return;
+      const label = f.label.replace(/<[^>]*>/g, "").trim();
+      const where = `page "${page.name}" field ${label ? `"${label}"` : i + 1}`;
+      const own = count(f.listData);
+      const src = f.listSrc.trim();
+      if (src === "") {
+        if (own === 0) out.push(`${where}: the pick list has no choices, so people cannot answer it. Add its choices to the field, or name a list file, and import the guide again.`);
+        return;
+      }
+      const text = listText(lists, src);
+      if (own > 0) {
+        if (text === undefined) out.push(`${where}: the pick list file "${src}" is not among the guide's files; the ${own} choices saved with the field are used.`);
+        return;
+      }
+      if (text === undefined) {
+        out.push(`${where}: the pick list file "${src}" is not among the guide's files, so people cannot answer this question. Add ${src} to the guide and import it again.`);
+      } else if (count(listInner(text)) === 0) {
+        out.push(`${where}: the pick list file "${src}" holds no choices (<option> elements), so people cannot answer this question. Fix ${src} and import the guide again.`);
+      }
+    });
+  }
+  return out;
 }
