@@ -205,10 +205,11 @@ function NoChoices({ field, preview }: { field: FieldView; preview: boolean }) {
   const listSrc = field.noChoices?.listSrc ?? "";
   return (
     <div className={`field${field.error ? " field--invalid" : ""}`}>
-      <p className="field__label" id={fieldId(field)} tabIndex={-1}>
+      <div className="field__label" id={fieldId(field)} tabIndex={-1}>
         <Html as="span" html={field.label} />
-      </p>
-      {field.error ? null : <p className="field__hint">{field.noChoices?.message}</p>}
+        {field.required ? <span className="field__required"> (required)</span> : null}
+      </div>
+      {field.error ? <FieldError field={field} /> : <p className="field__hint">{field.noChoices?.message}</p>}
       {preview ? (
         <p className="field__hint">
           {listSrc
@@ -216,7 +217,6 @@ function NoChoices({ field, preview }: { field: FieldView; preview: boolean }) {
             : "For the guide's author: this pick list has no choices. Add them to the field, or name a list file, and import the guide again."}
         </p>
       ) : null}
-      <FieldError field={field} />
     </div>
   );
 }

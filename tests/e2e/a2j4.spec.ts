@@ -55,6 +55,7 @@ test("an operator imports an A2J 4 guide zip; a person answers it to the end, it
     await expect(frame.getByText(NO_CHOICES)).toBeVisible();
     await expect(frame.locator('[name="court mc"]')).toHaveCount(0);
     await axe();
+    await page.screenshot({ path: testInfo.outputPath("no-court-list-1280.png"), fullPage: true });
     await press(frame, "Continue");
 
     await frame.getByLabel(/^Monthly rent/).fill("1200");
@@ -99,4 +100,8 @@ test("an A2J 4 guide imported without its county list: the question refuses to g
   const summary = frame.getByRole("alert");
   await expect(summary.getByRole("link", { name: NO_CHOICES })).toBeVisible();
   await axe();
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`no-county-list-${width}.png`), fullPage: true });
+  }
 });
