@@ -36,7 +36,7 @@ class Runner {
   get page(): string {
     return currentPage(this.state) as string;
   }
-  press(label: string, values: FormValues = {}): TransitionResult {
+  press(label: string, values: FormValues = {}): Extract<TransitionResult, { ok: true }> {
     const idx = this.g.pages[this.page]?.buttons.findIndex((b) => b.label === label) ?? -1;
     if (idx < 0) throw new Error(`no button "${label}" on page "${this.page}"`);
     const r = submitPage(this.g, this.state, { pageName: this.page, buttonIndex: idx, values }, TODAY);
