@@ -173,6 +173,16 @@ describe("converting an A2J 4 guide", () => {
   });
 });
 
+test("popups that link to each other make one popup page per page and popup, not one per link", () => {
+  const r = load(`<TEMPLATE><FIRSTQUESTION>1</FIRSTQUESTION><QUESTIONS><QUESTION ID="1" NAME="One">
+      <TEXT><P><A HREF="popup://1">a</A> <A HREF="popup://1">again</A> <A HREF="popup://2">b</A></P></TEXT></QUESTION></QUESTIONS>
+    <POPUPS><POPUP ID="1"><TEXT><P><A HREF="popup://1">me</A> <A HREF="popup://2">two</A></P></TEXT></POPUP>
+      <POPUP ID="2"><TEXT><P><A HREF="popup://1">one</A></P></TEXT></POPUP></POPUPS></TEMPLATE>`);
+  expect(Object.keys(r.guide.pages).sort()).toEqual(["One", "One popup", "One popup 2"]);
+  expect(r.guide.pages["One"]!.text).toBe('<P><A HREF="POPUP://One popup">a</A> <A HREF="POPUP://One popup">again</A> <A HREF="POPUP://One popup 2">b</A></P>');
+  expect(r.guide.pages["One popup 2"]!.text).toBe('<P><A HREF="POPUP://One popup">one</A></P>');
+});
+
 describe("walking the converted guide", () => {
   test("to SUCCESS through the loop, with the rules run on the way", () => {
     const run = new Runner();

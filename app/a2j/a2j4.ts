@@ -83,16 +83,25 @@ export function convertA2J4(root: XmlElement): A2J4Conversion {
     popupsById.set((attr(p, "ID") ?? "").trim(), child(p, "TEXT"));
   }
   const popupPages: Record<string, unknown>[] = [];
-  // Each link to an A2J 4 popup becomes a popup page of its own, named after the page it is on (A2J Author's way).
-  const withPopups = (pageName: string, markup: string, at: string, depth = 0): string =>
-    markup.replace(/(["'])\s*POPUP:\/\/([^"']*)\1/gi, (whole, quote: string, id: string) => {
-      const popup = popupsById.get(id.trim());
+  const popupPageOf = new Map<string, string>();
+  // Each A2J 4 popup linked from a page becomes a popup page of that page, named after it (A2J Author's way).
+  // A2J Author makes one per link and follows popups inside popups without end; one per page and popup keeps
+  // a popup that links to itself (or a web of them) from multiplying pages.
+  const withPopups = (pageName: string, markup: string, at: string): string =>
+    markup.replace(/(["'])\s*POPUP:\/\/([^"']*)\1/gi, (whole, quote: string, rawId: string) => {
+      const id = rawId.trim();
+      const popup = popupsById.get(id);
       if (popup === undefined) {
-        warnings.push(`${at}: a link opens popup ${id.trim()}, which the guide does not have`);
+        warnings.push(`${at}: a link opens popup ${id}, which the guide does not have`);
         return whole;
       }
-      const name = unique(`${pageName} popup`);
-      popupPages.push({ name, type: "Popup", text: depth < 5 ? withPopups(pageName, popup, at, depth + 1) : popup });
+      const key = `${pageName}\u0000${id}`;
+      let name = popupPageOf.get(key);
+      if (name === undefined) {
+        name = unique(`${pageName} popup`);
+        popupPageOf.set(key, name);
+        popupPages.push({ name, type: "Popup", text: withPopups(pageName, popup, at) });
+      }
       return `${quote}POPUP://${escapeText(name)}${quote}`;
     });
 
