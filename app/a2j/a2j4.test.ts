@@ -289,3 +289,25 @@ describe("pick lists whose file is missing", () => {
     expect(withCounties.get("Court MC")).toBeNull();
   });
 });
+
+test("an A2J 4 guide with any element's text or attribute replaced by junk loads or is refused with a reason, never crashes", () => {
+  // Every spot holding text or an attribute value.
+  const spots = [
+    ...[...source.matchAll(/<[A-Z]+\b[^>]*>([^<]*)</g)].map((m) => ({ at: m.index! + m[0].indexOf(">") + 1, length: (m[1] ?? "").length })),
+    ...[...source.matchAll(/\b[A-Z]+="([^"]*)"/g)].map((m) => ({ at: m.index! + m[0].indexOf('"') + 1, length: (m[1] ?? "").length })),
+  ];
+  const junk = ["", "0", "-1", "99", "TRUE", "popup://1", "'", "[", "%%", "SET =", "GOTO", "IF (", "textpick", "slider", " 1 ", "Details"];
+  expect(spots.length).toBeGreaterThan(200);
+  // Two pieces of junk per spot, turning through the list, keep it to a second or two.
+  for (const [i, { at, length }] of spots.entries()) {
+    for (const j of [junk[i % junk.length]!, junk[(i + 7) % junk.length]!]) {
+      const r = loadGuide(source.slice(0, at) + j + source.slice(at + length));
+      // A crash inside the converter or the loader would come back as "could not load the guide: TypeError…".
+      if (!r.ok) expect(r.error).not.toMatch(/^could not load the guide/);
+      else {
+        const started = startInterview(r.guide, TODAY);
+        if (!started.ok) expect(started.error.kind).not.toBe("internal");
+      }
+    }
+  }
+}, 30_000);
