@@ -87,6 +87,9 @@ describe.each(dialects)("guides and saved interviews on %s", (dialect) => {
     expect(result.warnings).toContain(
       'page "3 Contact" field "County:": the pick list file "counties.xml" is not among the guide\'s files, so people cannot answer this question. Add counties.xml to the guide and import it again.',
     );
+    // Renamed Guide.xml, it is still recognised by its root and converted.
+    await importGuide("repair-alone", new Map([["Guide.xml", files.get("Repair-request_Interview.xml")!]]), handle.db);
+    expect((await getGuideSource("repair-alone", handle.db))?.format).toBe("json");
     const two = new Map([...files, ["copy.a2j", files.get("Repair-request_Interview.xml")!]]);
     await expect(importGuide("repair-alone", two, handle.db)).rejects.toThrow(
       "There are several A2J 4 guides here (Repair-request_Interview.xml, copy.a2j): import them one at a time.",
