@@ -65,11 +65,11 @@ describe.each(dialects)("the command-line entry on %s", (dialect) => {
   afterAll(() => database.drop());
 
   it("shows its usage, and exits 2 when called wrongly", async () => {
-    expect(await run()).toMatchObject({ code: 2, output: expect.stringContaining("guide import <zip|folder> --id <guide-id>") });
+    expect(await run()).toMatchObject({ code: 2, output: expect.stringContaining("guide import <zip|folder|file> --id <guide-id>") });
     expect(await run("help")).toMatchObject({ code: 0, output: expect.stringContaining("db migrate") });
     expect(await run("db", "drop")).toMatchObject({ code: 2, output: expect.stringContaining("Unknown command: db drop") });
     expect(await run("db", "migrate", "now")).toMatchObject({ code: 2, output: expect.stringContaining("Unexpected argument: now") });
-    expect(await run("guide", "import", guideZip)).toMatchObject({ code: 2, output: expect.stringContaining("needs a zip or folder and --id") });
+    expect(await run("guide", "import", guideZip)).toMatchObject({ code: 2, output: expect.stringContaining("needs a zip, folder or guide file and --id") });
     expect(await run("guide", "import", guideZip, "--id", "x", "--colour", "red")).toMatchObject({ code: 2, output: expect.stringContaining("--colour") });
     expect(await run("guide", "import", guideZip, "--id", "x", "--issue", "three")).toMatchObject({ code: 2, output: expect.stringContaining('not "three"') });
   });
@@ -112,6 +112,14 @@ describe.each(dialects)("the command-line entry on %s", (dialect) => {
     expect(result.output).toContain("attached to issue 3");
     const issue = await query((db) => db.selectFrom("issues").select(["guide_id", "guide_path"]).where("id", "=", 3).executeTakeFirstOrThrow());
     expect(issue).toEqual({ guide_id: "cli-guide", guide_path: "cli-guide/Guide.json" });
+  });
+
+  it("imports an A2J 4 guide file, converted, and prints what could not be converted", async () => {
+    const result = await run("guide", "import", "app/a2j/__fixtures__/a2j4/Repair-request_Interview.xml", "--id", "a2j4-guide");
+    expect(result).toMatchObject({ code: 0, output: expect.stringContaining('guide "Repair request (A2J 4 test guide)" imported as a2j4-guide with 0 file(s)') });
+    expect(result.output).toContain('  warning: question 10 "10 Finish": the rule "ASK Landlord" is neither SET nor GOTO');
+    expect(result.output).toContain('  warning: page "3 Contact" field "County:": the pick list file "counties.xml" is not among the guide\'s files');
+    expect(await query((db) => db.selectFrom("guides").select("format").where("id", "=", "a2j4-guide").executeTakeFirstOrThrow())).toEqual({ format: "json" });
   });
 
   it("refuses a guide it cannot use, and then changes nothing", async () => {

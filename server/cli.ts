@@ -25,8 +25,9 @@ Commands:
                                              while the server runs (PostgreSQL: pg_dump, see the README)
   db rotate-key                              seal every answer, file name and file still under an old key
                                              with DATA_ENCRYPTION_KEY (the old ones in DATA_ENCRYPTION_OLD_KEYS)
-  guide import <zip|folder> --id <guide-id> [--issue <issue-id>]
-                                             import a published A2J guide, and attach it to an issue
+  guide import <zip|folder|file> --id <guide-id> [--issue <issue-id>]
+                                             import a published A2J guide (A2J 4 guides are converted),
+                                             and attach it to an issue
   admin grant <email>                        make the account with this email an administrator
   admin revoke <email>                       make an administrator an ordinary account again
 
@@ -97,7 +98,7 @@ const commands: Record<string, Command> = {
   "guide import": async (args) => {
     const { positionals, values } = parse(args, { id: { type: "string" }, issue: { type: "string" } });
     const [source, extra] = positionals;
-    if (!source || !values.id) throw new UsageError("guide import needs a zip or folder and --id.");
+    if (!source || !values.id) throw new UsageError("guide import needs a zip, folder or guide file and --id.");
     if (extra) throw new UsageError(`Unexpected argument: ${extra}`);
     const issueId = values.issue === undefined ? null : Number(values.issue);
     if (issueId !== null && !(Number.isSafeInteger(issueId) && issueId > 0)) {

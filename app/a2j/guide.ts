@@ -2,6 +2,7 @@
  * Loading guides: Guide.json (A2J 5–8) and Guide.xml (CAJA `<GUIDE>`) into one validated model.
  * A malformed guide gives an error naming the page and the problem; nothing throws.
  */
+import { convertA2J4 } from "./a2j4";
 import { varKey } from "./answers";
 import { parseScript, type Expr, type Stmt } from "./parser";
 import { FIELD_TYPES, VAR_TYPES } from "./types";
@@ -9,7 +10,8 @@ import type { Author, Button, Field, FieldType, Guide, GuideVar, Page, Step, Var
 import { own, setOwn } from "./util";
 import { attr, childElement, childElements, innerXml, parseXml, stripFormattingWhitespace, textContent, type XmlElement } from "./xml";
 
-export type LoadGuideResult = { ok: true; guide: Guide; warnings: string[] } | { ok: false; error: string };
+/** `a2j4`: the text was an A2J Author 4 guide (`<TEMPLATE>`), converted (app/a2j/a2j4.ts). */
+export type LoadGuideResult = { ok: true; guide: Guide; warnings: string[]; a2j4?: boolean } | { ok: false; error: string };
 
 /** Special button targets (not page names). */
 export const SPECIAL_TARGETS = ["SUCCESS", "EXIT", "FAIL", "BACK", "RESUME", "MESSAGE", "ASSEMBLE", "ASSEMBLE-SUCCESS"] as const;
@@ -394,7 +396,7 @@ function xmlRecord(el: XmlElement, attrs: string[], children: string[]): Record<
 
 function fromXmlRoot(root: XmlElement): Guide {
   if (root.name.toUpperCase() !== "GUIDE") {
-    throw new GuideError(`not an A2J guide: the root element is <${root.name}>, expected <GUIDE>`);
+    throw new GuideError(`not an A2J guide: the root element is <${root.name}>, expected <GUIDE> (A2J 5 and later) or <TEMPLATE> (A2J 4)`);
   }
   const info = childElement(root, "INFO");
   const infoRec: Record<string, unknown> = info
@@ -487,6 +489,12 @@ export function loadGuide(text: string): LoadGuideResult {
     if (t.startsWith("<")) {
       const x = parseXml(t);
       if (!x.ok) return { ok: false, error: x.error };
+      if (x.value.name.toUpperCase() === "TEMPLATE") {
+        const converted = convertA2J4(x.value);
+        guide = fromJsonObject(converted.data);
+        const { warnings } = finish(guide);
+        return { ok: true, guide, warnings: [...converted.warnings, ...warnings], a2j4: true };
+      }
       guide = fromXmlRoot(x.value);
     } else {
       let data: unknown;
@@ -517,6 +525,19 @@ export function loadGuideObject(data: unknown): LoadGuideResult {
   }
 }
 
+/** A list file named by a field, among texts keyed by path: as written, else ignoring "./" and letter case. */
+function listText(lists: Record<string, string>, listSrc: string): string | undefined {
+  const exact = own(lists, listSrc);
+  if (exact !== undefined) return exact;
+  const want = listSrc.trim().replace(/^\.\//, "").toLowerCase();
+  const key = Object.keys(lists).find((k) => k.replace(/^\.\//, "").toLowerCase() === want);
+  return key === undefined ? undefined : lists[key];
+}
+
+function listInner(text: string): string {
+  return text.replace(/<\?xml[^>]*>/i, "").replace(/<!DOCTYPE[^>]*>/i, "").replace(/<\/?select\b[^>]*>/gi, "").trim();
+}
+
 /**
  * Fill the options of pick-list fields whose `listSrc` names an external XML list
  * (`<SELECT><option value="…">…</option></SELECT>`), from texts the caller has read (keyed by `listSrc`).
@@ -527,12 +548,45 @@ export function withPickLists(guide: Guide, lists: Record<string, string>): Guid
   for (const [name, page] of Object.entries(guide.pages)) {
     const fields = page.fields.map((f) => {
       if (f.listSrc === "" || f.listData.trim() !== "") return f;
-      const text = own(lists, f.listSrc);
+      const text = listText(lists, f.listSrc);
       if (text === undefined) return f;
-      const inner = text.replace(/<\?xml[^>]*>/i, "").replace(/<\/?select\b[^>]*>/gi, "").trim();
-      return { ...f, listData: inner };
+      return { ...f, listData: listInner(text) };
     });
     setOwn(pages, name, { ...page, fields });
   }
   return { ...guide, pages };
+}
+
+/**
+ * What the import must tell the author about pick lists: every field whose list file (`listSrc`) is not among
+ * the guide's files or holds no choices, and every pick list left without choices. `lists` are the texts of
+ * the guide's XML files, keyed by path.
+ */
+export function pickListWarnings(guide: Guide, lists: Record<string, string>): string[] {
+  const out: string[] = [];
+  const count = (markup: string) => (markup.match(/<option\b/gi) ?? []).length;
+  for (const page of Object.values(guide.pages)) {
+    page.fields.forEach((f, i) => {
+      if (f.type !== "textpick" && f.listSrc.trim() === "") return;
+      const label = f.label.replace(/<[^>]*>/g, "").trim();
+      const where = `page "${page.name}" field ${label ? `"${label}"` : i + 1}`;
+      const own = count(f.listData);
+      const src = f.listSrc.trim();
+      if (src === "") {
+        if (own === 0) out.push(`${where}: the pick list has no choices, so people cannot answer it. Add its choices to the field, or name a list file, and import the guide again.`);
+        return;
+      }
+      const text = listText(lists, src);
+      if (own > 0) {
+        if (text === undefined) out.push(`${where}: the pick list file "${src}" is not among the guide's files; the ${own} choices saved with the field are used.`);
+        return;
+      }
+      if (text === undefined) {
+        out.push(`${where}: the pick list file "${src}" is not among the guide's files, so people cannot answer this question. Add ${src} to the guide and import it again.`);
+      } else if (count(listInner(text)) === 0) {
+        out.push(`${where}: the pick list file "${src}" holds no choices (<option> elements), so people cannot answer this question. Fix ${src} and import the guide again.`);
+      }
+    });
+  }
+  return out;
 }

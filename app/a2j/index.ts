@@ -30,7 +30,7 @@ export type {
 } from "./types";
 
 // Guides
-export { BUILTIN_VARS, SPECIAL_TARGETS, isSpecialTarget, lintScripts, loadGuide, loadGuideObject, fieldVarType, withPickLists } from "./guide";
+export { BUILTIN_VARS, SPECIAL_TARGETS, isSpecialTarget, lintScripts, loadGuide, loadGuideObject, fieldVarType, pickListWarnings, withPickLists } from "./guide";
 export type { LoadGuideResult, SpecialTarget } from "./guide";
 
 // Answers (JSON form) and ANX

@@ -10,7 +10,7 @@ import { isSpecialTarget, type SpecialTarget } from "./guide";
 import { escapeHtml, renderMacros, resolvePopups } from "./macros";
 import type { AnswerValue, Guide, Page } from "./types";
 import { own } from "./util";
-import { inputName, listOptions, numberPickOptions, type FieldError, type FormValues, type PickOption } from "./validate";
+import { DEFAULT_PROMPTS, inputName, listOptions, numberPickOptions, type FieldError, type FormValues, type PickOption } from "./validate";
 import { toStr } from "./values";
 import { decodeEntities } from "./xml";
 
@@ -36,6 +36,11 @@ export interface FieldView {
   placeholder: string;
   /** Validation message, when the last submit failed on this field. */
   error: string | null;
+  /**
+   * A pick list with no choices to offer (its list file is not among the guide's files): the question cannot be
+   * answered, and `listSrc` names the missing file ("" when the guide names none). Null for every other field.
+   */
+  noChoices: { listSrc: string; message: string } | null;
   /** A date field's Day, Month and Year boxes (from its value); null for other fields. */
   date: DateBoxes | null;
   /** The date boxes the error is about (every box when the whole date is wrong). */
@@ -201,6 +206,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       maxChars: Number.isFinite(maxChars) && maxChars > 0 ? maxChars : null,
       placeholder: f.type === "numberssn" ? "999-99-9999" : f.type === "numberphone" ? "(555) 555-5555" : "",
       error,
+      noChoices: f.type === "textpick" && options.length === 0 ? { listSrc: f.listSrc.trim(), message: DEFAULT_PROMPTS.noChoices } : null,
       date: isDate ? boxesFromStored(value) : null,
       errorBoxes: isDate && fieldError ? (fieldError.boxes ?? ["day", "month", "year"]) : [],
     };

@@ -51,6 +51,8 @@ export const DEFAULT_PROMPTS = {
   radio: "You must choose a response from the highlighted selection before you can continue.",
   checkbox: "You must select one or more checkboxes to continue.",
   checkboxNOTA: 'Please select one or more checkboxes or "None of the above" to continue.',
+  /** A pick list without choices (its list file did not come with the guide): nothing typed can stand in for them. */
+  noChoices: "This question cannot be answered yet: its list of choices is missing from the interview. Please tell the organisation that runs this interview.",
   maxChars: (n: number) => `Please use no more than ${n} characters.`,
   numberRange: (min: string, max: string) =>
     min !== "" && max !== "" ? `Please enter a number between ${min} and ${max}.` : min !== "" ? `Please enter a number of at least ${min}.` : `Please enter a number no greater than ${max}.`,
@@ -183,13 +185,18 @@ export function validatePage(
         return;
       }
       case "textpick": {
+        const opts = listOptions(f);
+        if (opts.length === 0 && (f.required || s !== "")) {
+          // The author's prompt ("choose from the list") would send the person looking for a list that is not there.
+          errors.push({ fieldIndex: i, inputName: name, message: DEFAULT_PROMPTS.noChoices });
+          return;
+        }
         if (s === "") {
           if (f.required) return err(f, i, DEFAULT_PROMPTS.textpick);
           store(null);
           return;
         }
-        const opts = listOptions(f);
-        if (opts.length > 0 && !opts.some((o) => o.value === s)) return err(f, i, DEFAULT_PROMPTS.textpick);
+        if (!opts.some((o) => o.value === s)) return err(f, i, DEFAULT_PROMPTS.textpick);
         store(s);
         return;
       }

@@ -5,8 +5,8 @@ import { startInterview } from "~/a2j";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
-import { GuideImportError, importGuide, readGuideFolder, readGuideZip } from "./import.server";
-import { getGuide, getGuideFile } from "./guides.server";
+import { GuideImportError, importGuide, readGuideFolder, readGuideSource, readGuideZip } from "./import.server";
+import { getGuide, getGuideFile, getGuideSource } from "./guides.server";
 import { interviewAnswersAnx, interviewPlace, loadInterview, mergeInterviewVariables, saveInterview } from "~/interviews/interviews.server";
 import { openText } from "~/security/data-encryption.server";
 
@@ -56,6 +56,44 @@ describe.each(dialects)("guides and saved interviews on %s", (dialect) => {
     expect(() => readGuideZip(new TextEncoder().encode("not a zip"))).toThrow(/not a readable zip/);
     await expect(importGuide("Bad Id!", new Map(), handle.db)).rejects.toThrow(/lower-case/);
     expect((await getGuide("demo", handle.db))?.title).toMatch(/demand/i);
+  });
+
+  it("imports an A2J 4 guide from a zip, stored converted, with its pick list and a report of what was not converted", async () => {
+    const a2j4 = "app/a2j/__fixtures__/a2j4";
+    const files = await readGuideFolder(a2j4);
+    const zip = zipSync(Object.fromEntries([...files].map(([path, bytes]) => [`repair-request/${path}`, bytes])));
+    const result = await importGuide("repair-a2j4", readGuideZip(zip), handle.db);
+    expect(result.title).toBe("Repair request (A2J 4 test guide)");
+    expect(result.files).toBe(1); // counties.xml; the A2J 4 file itself is the guide, README.md a note
+    expect(result.warnings).toContain('question 10 "10 Finish": the rule "ASK Landlord" is neither SET nor GOTO; it is kept as a comment and does nothing');
+    expect(result.warnings.filter((w) => w.includes("pick list"))).toEqual([
+      'page "3 Contact" field "State:": the pick list file "states.xml" is not among the guide\'s files; the 2 choices saved with the field are used.',
+      'page "3 Contact" field "Court:": the pick list file "courts.xml" is not among the guide\'s files, so people cannot answer this question. Add courts.xml to the guide and import it again.',
+    ]);
+    const stored = await getGuideSource("repair-a2j4", handle.db);
+    expect(stored?.format).toBe("json");
+    expect(JSON.parse(stored!.source).firstPage).toBe("1 Welcome");
+    expect(await getGuideFile("repair-a2j4", "Repair-request_Interview.xml", handle.db)).toBeNull();
+    const guide = await getGuide("repair-a2j4", handle.db);
+    expect(guide?.pages["3 Contact"]?.fields[3]?.listData).toContain("River County");
+    expect(startInterview(guide!, 20000).ok).toBe(true);
+  });
+
+  it("imports an A2J 4 guide file on its own, and says so when its pick list file is missing", async () => {
+    const files = await readGuideSource("app/a2j/__fixtures__/a2j4/Repair-request_Interview.xml");
+    expect([...files.keys()]).toEqual(["Repair-request_Interview.xml"]);
+    const result = await importGuide("repair-alone", files, handle.db);
+    expect(result.files).toBe(0);
+    expect(result.warnings).toContain(
+      'page "3 Contact" field "County:": the pick list file "counties.xml" is not among the guide\'s files, so people cannot answer this question. Add counties.xml to the guide and import it again.',
+    );
+    // Renamed Guide.xml, it is still recognised by its root and converted.
+    await importGuide("repair-alone", new Map([["Guide.xml", files.get("Repair-request_Interview.xml")!]]), handle.db);
+    expect((await getGuideSource("repair-alone", handle.db))?.format).toBe("json");
+    const two = new Map([...files, ["copy.a2j", files.get("Repair-request_Interview.xml")!]]);
+    await expect(importGuide("repair-alone", two, handle.db)).rejects.toThrow(
+      "There are several A2J 4 guides here (Repair-request_Interview.xml, copy.a2j): import them one at a time.",
+    );
   });
 
   it("creates an interview as Draft on its first save, updates it, and reads it back with its history", async () => {

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import type { Db } from "../../db/database";
-import { type Guide, loadGuide } from "~/a2j";
+import { type Guide, loadGuide, pickListWarnings } from "~/a2j";
 import { database } from "~/db.server";
 
 export class GuideImportError extends Error {
@@ -60,27 +60,60 @@ export function readGuideZip(zip: Uint8Array): GuideFiles {
   return new Map(names.map((name) => [name.slice(strip.length), entries[name]!]));
 }
 
-/** A folder or a zip, by what the path is. */
+/**
+ * A folder, a zip, or one guide file (Guide.json, Guide.xml, or an A2J 4 guide such as `Divorce_Interview.xml`
+ * or `divorce.a2j`), by what the path is.
+ */
 export async function readGuideSource(source: string): Promise<GuideFiles> {
   const info = await stat(source).catch(() => null);
   if (!info) throw new GuideImportError(`No such file or folder: ${source}`);
-  return info.isDirectory() ? readGuideFolder(source) : readGuideZip(await readFile(source));
+  if (info.isDirectory()) return readGuideFolder(source);
+  const bytes = await readFile(source);
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  if (!isZip && /\.(xml|a2j|json)$/i.test(source)) return new Map([[path.basename(source), bytes]]);
+  return readGuideZip(bytes);
 }
 
 function findFile(files: GuideFiles, name: string): string | undefined {
   return [...files.keys()].find((file) => file.toLowerCase() === name.toLowerCase());
 }
 
-/** The guide of a set of files, checked by the engine: Guide.json preferred, else Guide.xml. */
-export function parseGuideFiles(files: GuideFiles): { guide: Guide; format: "json" | "xml"; source: string; warnings: string[] } {
+const decode = (bytes: Uint8Array | undefined) => new TextDecoder("utf-8").decode(bytes);
+
+/** An A2J 4 guide is one XML file, root <TEMPLATE>, under any name (A2J 4 saved `*.a2j` and `*_Interview.xml`). */
+const A2J4_START = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<TEMPLATE[\s>/]/i;
+
+function findA2J4Guide(files: GuideFiles): string | undefined {
+  const candidates = [...files.keys()].filter((file) => /\.(xml|a2j)$/i.test(file) && A2J4_START.test(decode(files.get(file)?.subarray(0, 4096))));
+  if (candidates.length > 1) {
+    throw new GuideImportError(`There are several A2J 4 guides here (${candidates.join(", ")}): import them one at a time.`);
+  }
+  return candidates[0];
+}
+
+/**
+ * The guide of a set of files, checked by the engine: Guide.json preferred, else Guide.xml, else an A2J 4 guide.
+ * An A2J 4 guide is stored converted, as the Guide.json A2J Author would save after opening it (`source`).
+ */
+export function parseGuideFiles(files: GuideFiles): {
+  guide: Guide;
+  format: "json" | "xml";
+  source: string;
+  /** The file the guide was read from (not stored among the guide's other files). */
+  file: string;
+  warnings: string[];
+} {
   const json = findFile(files, "Guide.json");
   const xml = findFile(files, "Guide.xml");
-  const file = json ?? xml;
-  if (!file) throw new GuideImportError("The guide has neither Guide.json nor Guide.xml.");
-  const source = new TextDecoder("utf-8").decode(files.get(file));
-  const loaded = loadGuide(source);
+  const file = json ?? xml ?? findA2J4Guide(files);
+  if (!file) throw new GuideImportError("The guide has neither Guide.json nor Guide.xml, nor an A2J 4 guide (an XML file whose root is <TEMPLATE>).");
+  const text = decode(files.get(file));
+  const loaded = loadGuide(text);
   if (!loaded.ok) throw new GuideImportError(`${file} is not a valid A2J guide: ${loaded.error}`);
-  return { guide: loaded.guide, format: json ? "json" : "xml", source, warnings: loaded.warnings };
+  if (loaded.a2j4) {
+    return { guide: loaded.guide, format: "json", source: JSON.stringify(loaded.guide), file, warnings: loaded.warnings };
+  }
+  return { guide: loaded.guide, format: json ? "json" : "xml", source: text, file, warnings: loaded.warnings };
 }
 
 /**
@@ -95,13 +128,18 @@ export async function importGuide(
   if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(guideId)) {
     throw new GuideImportError("A guide id is 1 to 63 lower-case letters, digits and dashes.");
   }
-  const { guide, format, source, warnings } = parseGuideFiles(files);
+  const parsed = parseGuideFiles(files);
+  const { guide, format, source } = parsed;
   // Notes beside a guide (README, ATTRIBUTION) are not part of it.
-  const others = [...files.entries()].filter(([file]) => !/^guide\.(json|xml)$/i.test(file) && !/\.(md|txt)$/i.test(file));
+  const others = [...files.entries()].filter(
+    ([file]) => file !== parsed.file && !/^guide\.(json|xml)$/i.test(file) && !/\.(md|txt)$/i.test(file),
+  );
   const refused = others.filter(([file]) => !ALLOWED.has(extension(file)) || file.includes(".."));
   if (refused.length) {
     throw new GuideImportError(`The guide holds files of a kind it may not: ${refused.map(([file]) => file).join(", ")}`);
   }
+  const lists = Object.fromEntries(others.filter(([file]) => extension(file) === "xml").map(([file, bytes]) => [file, decode(bytes)]));
+  const warnings = [...parsed.warnings, ...pickListWarnings(guide, lists)];
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("guide_files").where("guide_id", "=", guideId).execute();
     await trx.deleteFrom("guides").where("id", "=", guideId).execute();

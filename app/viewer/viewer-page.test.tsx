@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { type DateLocale, type FieldError, type Guide, loadGuideObject, renderPage, startInterview } from "~/a2j";
+import { DEFAULT_PROMPTS, type DateLocale, type FieldError, type Guide, loadGuideObject, renderPage, startInterview } from "~/a2j";
 import { ViewerPageView } from "./viewer-page";
 
 const TODAY = 19797;
@@ -19,12 +19,12 @@ function guideWith(fields: unknown[], pageExtra: Record<string, unknown> = {}): 
 }
 
 /** The viewer page's HTML as the server sends it, parsed so that it can be read like a browser would. */
-function rendered(guide: Guide, dates?: DateLocale, errors: FieldError[] = []) {
+function rendered(guide: Guide, dates?: DateLocale, errors: FieldError[] = [], preview = false) {
   const started = startInterview(guide, TODAY);
   if (!started.ok) throw new Error(started.error.message);
   const page = renderPage(guide, started.state, TODAY, { dates, errors })!;
   return renderToStaticMarkup(
-    <ViewerPageView page={page} title="Guide" action="/viewer" preview={false} interviewId={null} saved={false} previewState={null} rephrasable={[]} documentTitle="Guide" />,
+    <ViewerPageView page={page} title="Guide" action="/viewer" preview={preview} interviewId={null} saved={false} previewState={null} rephrasable={[]} documentTitle="Guide" />,
   );
 }
 
@@ -94,5 +94,29 @@ describe("progress", () => {
   it("says the step among the guide's steps, and the loop's entry", () => {
     const html = rendered(guideWith([{ type: "text", name: "Name TE", label: "Name" }], { repeatVar: "ChildIndex" }));
     expect(html).toContain('<p class="viewer__step">Step 2 of 2: About you – Child 1</p>');
+  });
+});
+
+describe("a pick list whose choices did not come with the guide", () => {
+  const guide = guideWith([
+    { type: "textpick", name: "County MC", label: "County", listSrc: "counties.xml", required: true },
+    { type: "textpick", name: "Color MC", label: "Colour", listData: "<option>Red</option>" },
+  ]);
+  const message = DEFAULT_PROMPTS.noChoices;
+
+  it("offers no box to type in and says plainly that the question cannot be answered yet", () => {
+    const html = rendered(guide);
+    expect(html).not.toMatch(/name="county mc"/);
+    expect(html).toMatch(/<select[^>]*name="color mc"/);
+    expect(html).toContain(message);
+    expect(html).not.toContain("For the guide&#x27;s author");
+  });
+
+  it("shows the message once when the person tried to go on, and the preview names the missing file for the author", () => {
+    const html = rendered(guide, undefined, [{ fieldIndex: 0, inputName: "county mc", message }]);
+    expect(html.split(message)).toHaveLength(3); // the error summary and the field
+    expect(html).toContain('id="field-0"');
+    const preview = rendered(guide, undefined, [], true);
+    expect(preview).toContain("For the guide&#x27;s author: the pick list file &quot;counties.xml&quot; is not among the guide&#x27;s files. Add it to the guide and import it again.");
   });
 });

@@ -196,6 +196,31 @@ function Select({ field }: { field: FieldView }) {
   );
 }
 
+/**
+ * A pick list whose choices did not come with the guide: no box to type in (anything typed would not be one of
+ * the author's choices), and the person is told why the question cannot be answered. The preview also names
+ * the missing file, for the guide's author.
+ */
+function NoChoices({ field, preview }: { field: FieldView; preview: boolean }) {
+  const listSrc = field.noChoices?.listSrc ?? "";
+  return (
+    <div className={`field${field.error ? " field--invalid" : ""}`}>
+      <div className="field__label" id={fieldId(field)} tabIndex={-1}>
+        <Html as="span" html={field.label} />
+        {field.required ? <span className="field__required"> (required)</span> : null}
+      </div>
+      {field.error ? <FieldError field={field} /> : <p className="field__hint">{field.noChoices?.message}</p>}
+      {preview ? (
+        <p className="field__hint">
+          {listSrc
+            ? `For the guide's author: the pick list file "${listSrc}" is not among the guide's files. Add it to the guide and import it again.`
+            : "For the guide's author: this pick list has no choices. Add them to the field, or name a list file, and import the guide again."}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function Check({ field }: { field: FieldView }) {
   return (
     <div className={`field field--check${field.error ? " field--invalid" : ""}`}>
@@ -283,7 +308,21 @@ function groupFields(fields: FieldView[]): FieldView[][] {
   return groups;
 }
 
-function Field({ group, legend, rephrasable, dates, bare }: { group: FieldView[]; legend: string; rephrasable: string[]; dates: DateLocale; bare: boolean }) {
+function Field({
+  group,
+  legend,
+  rephrasable,
+  dates,
+  bare,
+  preview,
+}: {
+  group: FieldView[];
+  legend: string;
+  rephrasable: string[];
+  dates: DateLocale;
+  bare: boolean;
+  preview: boolean;
+}) {
   const field = group[0]!;
   switch (field.type) {
     case "datemdy":
@@ -296,6 +335,8 @@ function Field({ group, legend, rephrasable, dates, bare }: { group: FieldView[]
     case "checkboxmultiple":
       return <Check field={field} />;
     case "textpick":
+      if (field.noChoices) return <NoChoices field={field} preview={preview} />;
+      return <Select field={field} />;
     case "numberpick":
     case "useravatar":
     case "race":
@@ -394,7 +435,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
         </details>
       ) : null}
       {groups.map((group) => (
-        <Field key={group[0]!.index} group={group} legend={legend} rephrasable={rephrasable} bare={page.oneQuestion} dates={page.dates} />
+        <Field key={group[0]!.index} group={group} legend={legend} rephrasable={rephrasable} bare={page.oneQuestion} dates={page.dates} preview={preview} />
       ))}
     </>
   );
