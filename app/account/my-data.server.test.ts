@@ -36,7 +36,7 @@ const totp = (secret: string, steps = 0) =>
 const v = (name: string, type: VarType, value: AnswerValue): Answers => ({ [name.toLowerCase()]: { name, type, repeating: false, values: [null, value] } });
 const job: Answers = { ...v("User name full TE", "Text", "Zoë Ångström"), ...v("Have job TF", "TF", true), ...v("Company name TE", "Text", "ACME") };
 
-async function pdfBytes(pages: number): Promise<Uint8Array> {
+async function pdfBytes(pages: number): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
   for (let i = 0; i < pages; i++) pdf.addPage();
   return new Uint8Array(await pdf.save());
@@ -88,7 +88,7 @@ describe.each(dialects)("my data on %s", (dialect) => {
         .execute();
     };
     const upload = await pdfBytes(2);
-    const stored = await storeAttachment({ userId: user.id, interviewId: null }, new File([upload], "proof: mine.pdf", { type: "application/pdf" }), storage, db());
+    const stored = await storeAttachment({ userId: user.id, interviewId: null }, new File([new Uint8Array(upload)], "proof: mine.pdf", { type: "application/pdf" }), storage, db());
     if (!stored.ok) throw new Error(stored.message);
     const ids = { done: crypto.randomUUID(), nothing: crypto.randomUUID(), draft: crypto.randomUUID() };
     await interview(ids.done, "Completed", { ...job, ...v("Proof AT", "Attachment", stored.path) });
@@ -194,7 +194,7 @@ describe.each(dialects)("my data on %s", (dialect) => {
       status: 400,
     });
     expect(await deleteAccount(ana.user.id, { password: PASSWORD, code: "aaaaa-aaaaa" }, address(), { db: db(), storage: databaseFiles })).toMatchObject({ field: "code" });
-    expect(await rowsOf(ana.user.id, ana.user.email)).toEqual({ ...before, limits: before.limits + 1 });
+    expect(await rowsOf(ana.user.id, ana.user.email)).toEqual({ ...before, limits: before.limits! + 1 });
     expect(await databaseFiles.get(ana.storageKey)).not.toBeNull();
   });
 
