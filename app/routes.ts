@@ -48,6 +48,7 @@ export default [
       route("recovery-codes", "routes/account.recovery-codes.tsx"),
       route("authenticator", "routes/account.authenticator.tsx"),
       route("my-data", "routes/account.my-data.tsx"),
+      route("my-data/download", "routes/account.my-data.download.ts"),
       route("delete-account", "routes/account.delete-account.tsx"),
       route("interview", "routes/account.interview.tsx"),
       route("interview/:interviewId/answers", "routes/account.interview.$interviewId.answers.tsx"),

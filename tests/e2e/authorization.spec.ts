@@ -113,14 +113,14 @@ test("the authorisation matrix: only the owner reaches an interview, its answers
   const users = () => withE2eDatabase((db) => db.prepare("select id, email, password_hash, totp_secret from users where email in (?, ?) order by email").all(roles.owner.email, roles.other.email));
   const usersBefore = users();
   const wholeZip = async (request: APIRequestContext) => {
-    const response = await request.post("/account/my-data", { form: {}, maxRedirects: 0, failOnStatusCode: false });
+    const response = await request.post("/account/my-data/download", { form: {}, maxRedirects: 0, failOnStatusCode: false });
     expect(response.headers()["content-type"]).toBe("application/zip");
     return Object.values(unzipSync(new Uint8Array(await response.body()))).map((bytes) => Buffer.from(bytes).toString("latin1")).join("\n");
   };
   for (const role of ["visitor", "half"] as const) {
     const accountProbes: { method: "GET" | "POST"; path: string; form?: Record<string, string> }[] = [
       { method: "GET", path: "/account/my-data" },
-      { method: "POST", path: "/account/my-data", form: {} },
+      { method: "POST", path: "/account/my-data/download", form: {} },
       { method: "GET", path: "/account/delete-account" },
       { method: "POST", path: "/account/delete-account", form: { password: "correct horse 42", code: "000000" } },
     ];

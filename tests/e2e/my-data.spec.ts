@@ -74,8 +74,9 @@ test.describe("your data, yours", () => {
     expect(text("README.txt")).toContain("Everything was included.");
 
     // Limited like the other costly features: the sixth in an hour gets the page again with the reason.
-    for (let i = 0; i < 4; i++) expect((await page.request.post("/account/my-data", { form: {} })).status()).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await page.request.post("/account/my-data/download", { form: {} })).status()).toBe(200);
     await page.getByRole("button", { name: "Download my data" }).click();
+    await expect(page).toHaveURL(/\/account\/my-data\?wait=\d+$/);
     await expect(summary(page)).toContainText(/Too many attempts\. Please wait \d+ minutes? and try again\./);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Download my data");
     await axe();
