@@ -16,7 +16,8 @@ const answers = {
 
 /** A Completed interview (with a document) and a Draft, and a file uploaded to the Draft, kept where the server keeps files. */
 function plantData(email: string) {
-  const [completed, draft] = plantInterviews(email, [
+  // Newest first: the Draft, then the Completed one.
+  const [draft, completed] = plantInterviews(email, [
     { issueId: 2, status: "Completed", daysAgo: 1 },
     { issueId: 2, status: "Draft", daysAgo: 0 },
   ]);
