@@ -1,13 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import * as OTPAuth from "otpauth";
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, type TestDatabase } from "../../tests/support/databases";
+import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3StandIn } from "../../tests/support/s3-stand-in";
+import { type ObjectStorageLocation, parseStorageUrl } from "~/config.server";
 import type { Answers, AnswerValue, VarType } from "~/a2j";
 import { confirmTwoFactorSetup, createPassword, signInWithPassword, signUp, twoFactorSetup } from "~/auth/accounts.server";
 import { countAttempt, limits, refuseCostlyUse } from "~/auth/rate-limit.server";
@@ -20,7 +22,6 @@ import { sealInterviewColumns } from "~/interviews/interviews.server";
 import { ACCOUNT_DELETED_RECORD } from "~/mail/mail.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
-import { folderStorage } from "~/storage/folder-storage.server";
 import { deleteAccount } from "./delete-account.server";
 import { myDataMessages, myDataZip } from "./my-data.server";
 
@@ -234,18 +235,27 @@ describe.each(dialects)("my data on %s", (dialect) => {
     expect(await signInWithPassword(ana.user.email, PASSWORD, null, address(), db())).toEqual({ field: "password", message: "Wrong username or password.", status: 400 });
   });
 
-  it("deletes with a recovery code, and deletes the files from a storage outside the database", async () => {
-    const root = mkdtempSync(path.join(tmpdir(), "lsh-my-data-files-"));
-    const bucket = folderStorage(root);
-    const cy = await person("delete-cy@example.org", bucket);
-    const dee = await person("delete-dee@example.org", bucket);
-    expect(existsSync(path.join(root, cy.storageKey))).toBe(true);
+  it("deletes with a recovery code, and deletes the files from an S3 bucket (STORAGE_URL)", async () => {
+    const standIn = await startS3StandIn({ bucketNames: ["my-data"] });
+    vi.stubEnv("AWS_ACCESS_KEY_ID", S3_ACCESS_KEY_ID);
+    vi.stubEnv("AWS_SECRET_ACCESS_KEY", S3_SECRET_ACCESS_KEY);
+    try {
+      const bucket = storageFromConfig({ STORAGE_URL: parseStorageUrl(`s3://my-data/uploads/?endpoint=${standIn.url}`) as ObjectStorageLocation }, db());
+      const objects = () => [...(standIn.buckets.get("my-data")?.keys() ?? [])];
+      const cy = await person("delete-cy@example.org", bucket);
+      const dee = await person("delete-dee@example.org", bucket);
+      expect(objects()).toEqual(expect.arrayContaining([`uploads/${cy.storageKey}`, `uploads/${dee.storageKey}`]));
 
-    expect(await deleteAccount(cy.user.id, { password: PASSWORD, code: cy.codes[2]! }, address(), { db: db(), storage: bucket })).toBeNull();
+      expect(await deleteAccount(cy.user.id, { password: PASSWORD, code: cy.codes[2]! }, address(), { db: db(), storage: bucket })).toBeNull();
 
-    expect(existsSync(path.join(root, cy.storageKey))).toBe(false);
-    expect(await rowsOf(cy.user.id, cy.user.email)).toMatchObject({ users: 0, interviews: 0, attachments: 0, recovery_codes: 0 });
-    expect(Buffer.from((await bucket.get(dee.storageKey))!).equals(Buffer.from(dee.upload))).toBe(true);
-    expect((await rowsOf(dee.user.id, dee.user.email)).interviews).toBe(3);
+      expect(objects()).not.toContain(`uploads/${cy.storageKey}`);
+      expect(objects()).toContain(`uploads/${dee.storageKey}`);
+      expect(await rowsOf(cy.user.id, cy.user.email)).toMatchObject({ users: 0, interviews: 0, attachments: 0, recovery_codes: 0, outbox: 0 });
+      expect(Buffer.from((await bucket.get(dee.storageKey))!).equals(Buffer.from(dee.upload))).toBe(true);
+      expect((await rowsOf(dee.user.id, dee.user.email)).interviews).toBe(3);
+    } finally {
+      vi.unstubAllEnvs();
+      await standIn.close();
+    }
   });
 });
