@@ -14,8 +14,9 @@ const capabilities = [
   "interviews",
   "auth",
   "support",
-  "account",
   "documents",
+  // Above documents: the account area's "Download my data" puts the documents of Completed interviews in the zip.
+  "account",
   "ai",
   "viewer",
 ];

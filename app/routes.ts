@@ -34,6 +34,7 @@ export default [
       route("reset-password/password", "routes/auth.reset-password.password.tsx"),
       route("reset-password/successful", "routes/auth.reset-password.successful.tsx"),
       route("email-verify-issue", "routes/auth.email-verify-issue.tsx"),
+      route("account-deleted", "routes/auth.account-deleted.tsx"),
     ]),
   ]),
 
@@ -46,6 +47,9 @@ export default [
       route("change-password", "routes/account.change-password.tsx"),
       route("recovery-codes", "routes/account.recovery-codes.tsx"),
       route("authenticator", "routes/account.authenticator.tsx"),
+      route("my-data", "routes/account.my-data.tsx"),
+      route("my-data/download", "routes/account.my-data.download.ts"),
+      route("delete-account", "routes/account.delete-account.tsx"),
       route("interview", "routes/account.interview.tsx"),
       route("interview/:interviewId/answers", "routes/account.interview.$interviewId.answers.tsx"),
       route("interview/:interviewId/delete", "routes/account.interview.$interviewId.delete.tsx"),

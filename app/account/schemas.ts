@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authMessages, newPassword } from "~/auth/schemas";
-import { messages, personName } from "~/ui/validation";
+import { messages, personName, requiredText } from "~/ui/validation";
 
 export const profileSchema = z.object({ firstName: personName(), lastName: personName() });
 
@@ -18,3 +18,9 @@ export const changePasswordSchema = z
     path: ["confirmPassword"],
     message: authMessages.confirmMismatch,
   });
+
+/** Deleting the account: the password and a current authenticator code or a recovery code. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: messages.required }).min(1, messages.required),
+  code: requiredText().max(40, authMessages.codeInvalid),
+});

@@ -63,3 +63,23 @@ export function securityNoticeEmail(user: UserRow, what: string, origin: string)
     text: [`Hello ${name},`, "", `${what} (${when}).`, "", advice, "", `Reset my password: ${resetUrl}`].join("\n"),
   };
 }
+
+/** Sent just before an account is deleted, so that a deletion by someone else does not go unnoticed. */
+export function accountDeletedEmail(user: UserRow, origin: string): MailMessage {
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  const when = new Date().toUTCString();
+  const what = `Your Legal Self-Help account, its interviews and uploaded files were deleted (${when}).`;
+  const advice = "If this was you, there is nothing to do. If it was not, please contact us.";
+  const contactUrl = new URL("/support/contact-us", origin).toString();
+  return {
+    to: user.email,
+    subject: "Security notice: Your account was deleted",
+    html: [
+      `<p>Hello ${escapeHtml(name)},</p>`,
+      `<p>${escapeHtml(what)}</p>`,
+      `<p>${escapeHtml(advice)}</p>`,
+      `<p><a href="${escapeHtml(contactUrl)}">Contact us</a></p>`,
+    ].join("\n"),
+    text: [`Hello ${name},`, "", what, "", advice, "", `Contact us: ${contactUrl}`].join("\n"),
+  };
+}

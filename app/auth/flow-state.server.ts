@@ -11,6 +11,7 @@ const flowStateSchema = z.object({
   email: z.string().optional(),
   problem: z.enum(["expired", "not-verified"]).optional(),
   passwordReset: z.boolean().optional(),
+  accountDeleted: z.boolean().optional(),
 });
 
 export type FlowState = z.infer<typeof flowStateSchema>;

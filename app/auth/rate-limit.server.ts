@@ -32,18 +32,22 @@ export const limits = {
   // Assembling documents (a download, POST /assemble) costs 80–200 ms of CPU each.
   documentsPerUser: { max: 30, minutes: 15 },
   documentsPerAddress: { max: 120, minutes: 15, perAddress: true },
+  // "Download my data" reads every interview and file of the person and may assemble several documents.
+  myDataPerUser: { max: 5, minutes: 60 },
+  myDataPerAddress: { max: 20, minutes: 60, perAddress: true },
   // Opening a guide's preview parses and caches the whole guide.
   previewPerUser: { max: 60, minutes: 15 },
   previewPerAddress: { max: 240, minutes: 15, perAddress: true },
 } satisfies Record<string, Limit>;
 
 /** The features that cost the server more than a page: each is limited per person and per client address. */
-export type CostlyFeature = "documents" | "preview" | "ai-rephrase";
+export type CostlyFeature = "documents" | "preview" | "ai-rephrase" | "my-data";
 
 const costlyLimits: Record<CostlyFeature, { perUser: Limit; perAddress: Limit }> = {
   documents: { perUser: limits.documentsPerUser, perAddress: limits.documentsPerAddress },
   preview: { perUser: limits.previewPerUser, perAddress: limits.previewPerAddress },
   "ai-rephrase": { perUser: limits.aiRephrasePerUser, perAddress: limits.aiRephrasePerAddress },
+  "my-data": { perUser: limits.myDataPerUser, perAddress: limits.myDataPerAddress },
 };
 
 export class RateLimitError extends Error {

@@ -69,6 +69,35 @@ export async function makeNewRecoveryCodes(
   return null;
 }
 
+/** A current code from the person's authenticator (used up, as at sign-in) or one of their recovery codes (used up). */
+async function proveSecondFactor(user: UserRow, code: string, db: Db): Promise<boolean> {
+  const digits = code.trim();
+  const step =
+    user.totp_secret && /^\d{6}$/.test(digits)
+      ? verifyTotp(decryptSecret(user.totp_secret, encryptionKey(config())), digits, user.totp_last_step)
+      : null;
+  return step !== null ? acceptStep(user.id, step, db) : consumeRecoveryCode(user.id, code, db);
+}
+
+/**
+ * For what cannot be undone (deleting the account): the password and a current authenticator code or a
+ * recovery code, counted against the two-factor limits. The person's row, or the refusal at its field.
+ */
+export async function confirmPasswordAndCode(
+  userId: string,
+  input: { password: string; code: string },
+  address: string,
+  db: Db = database(),
+): Promise<UserRow | FieldError> {
+  const user = await getUserById(userId, db);
+  if (!user) return { field: "password", message: authMessages.passwordInvalid, status: 400 };
+  await countCodeAttempt(user.id, address, db);
+  const refused = await checkPassword(user, input.password);
+  if (refused) return refused;
+  if (!(await proveSecondFactor(user, input.code, db))) return { field: "code", message: authMessages.codeInvalid, status: 400 };
+  return user;
+}
+
 /** The new authenticator's secret for a signed-in person, kept in the session until a code from it confirms it. */
 export function newAuthenticatorSetup(session: Session, email: string, db: Db = database()): Promise<TwoFactorSetup> {
   return pendingSecretSetup(session, email, db);
@@ -102,12 +131,7 @@ export async function replaceAuthenticator(
   const key = encryptionKey(config());
   const newStep = verifyTotp(decryptSecret(session.pendingTotpSecret, key), input.code, null);
   if (newStep === null) return { field: "code", message: authMessages.codeInvalid, status: 400 };
-  const oldStep = /^\d{6}$/.test(input.currentCode.trim())
-    ? verifyTotp(decryptSecret(user.totp_secret, key), input.currentCode.trim(), user.totp_last_step)
-    : null;
-  const proved =
-    oldStep !== null ? await acceptStep(user.id, oldStep, db) : await consumeRecoveryCode(user.id, input.currentCode, db);
-  if (!proved) return { field: "currentCode", message: authMessages.codeInvalid, status: 400 };
+  if (!(await proveSecondFactor(user, input.currentCode, db))) return { field: "currentCode", message: authMessages.codeInvalid, status: 400 };
   await db
     .updateTable("users")
     .set({ totp_secret: session.pendingTotpSecret, two_factor_enabled: 1, totp_last_step: newStep, updated_at: nowIso() })

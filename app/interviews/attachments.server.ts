@@ -238,3 +238,29 @@ export async function moveFolderIntoStorage(root: string, storage: AttachmentSto
   if (!left) await rm(root, { recursive: true, force: true });
   return { moved, deleted };
 }
+
+/** Every file a person uploaded, oldest first, with its name opened (for "Download my data" and account deletion). */
+export async function listAttachments(userId: string, db: Db = database()) {
+  const rows = await db
+    .selectFrom("attachments")
+    .select(["id", "interview_id", "file_name", "content_type", "size", "storage_key", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    interviewId: row.interview_id,
+    fileName: openText(row.file_name, attachmentNamePlace(row.id)),
+    contentType: row.content_type,
+    size: Number(row.size),
+    storageKey: row.storage_key,
+    createdAt: row.created_at,
+  }));
+}
+
+/** Where a person's uploaded files are kept: their storage keys (deleting an account deletes these files). */
+export async function attachmentKeysOf(userId: string, db: Db = database()): Promise<string[]> {
+  const rows = await db.selectFrom("attachments").select("storage_key").where("user_id", "=", userId).execute();
+  return rows.map((row) => row.storage_key);
+}

@@ -192,3 +192,57 @@ export async function mergeInterviewVariables(
   );
   return true;
 }
+
+export interface InterviewForExport {
+  id: string;
+  issueId: number;
+  issueName: string;
+  status: InterviewStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** The answers in A2J's JSON form and as an ANX answer file; null when the stored answers could not be opened. */
+  answers: { json: Answers; anx: string } | null;
+}
+
+/**
+ * Every interview of a person, oldest first, with its answers opened (for "Download my data"). One that does
+ * not open (a key no longer configured) is still listed, without answers, so the export says so instead of failing.
+ */
+export async function interviewsForExport(userId: string, db: Db = database()): Promise<InterviewForExport[]> {
+  const rows = await db
+    .selectFrom("interviews")
+    .innerJoin("issues", "issues.id", "interviews.issue_id")
+    .leftJoin("guides", "guides.id", "issues.guide_id")
+    .select([
+      "interviews.id",
+      "interviews.issue_id",
+      "interviews.status",
+      "interviews.vars",
+      "interviews.created_at",
+      "interviews.updated_at",
+      "issues.name",
+      "guides.title",
+    ])
+    .where("interviews.user_id", "=", userId)
+    .orderBy("interviews.created_at")
+    .orderBy("interviews.id")
+    .execute();
+  return rows.map((row) => {
+    let answers: InterviewForExport["answers"] = null;
+    try {
+      const json = interviewAnswers(row);
+      answers = { json: answersToJSON(json), anx: answersToANX(json, row.title ?? "") };
+    } catch (error) {
+      console.error(`[my data] interview ${row.id}: its answers could not be opened: ${(error as Error).message}`);
+    }
+    return {
+      id: row.id,
+      issueId: row.issue_id,
+      issueName: row.name,
+      status: row.status,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      answers,
+    };
+  });
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Resend } from "resend";
 import { type Config, config } from "~/config.server";
@@ -48,6 +48,32 @@ async function sendWithResend(settings: Config, apiKey: string, message: MailMes
   return { id: data.id, via: "resend" };
 }
 
+/** Where the outbox keeps a message's file, named from its row. */
+function outboxFile(settings: Config, row: { id: string; created_at: string }): string {
+  return path.join(path.resolve(settings.DATA_DIR, "outbox"), `${row.created_at.replace(/[:.]/g, "-")}-${row.id}.json`);
+}
+
+/**
+ * After an account is deleted: every outbox message to the address, or sent from it through the contact form
+ * (its reply-to), goes, rows and files; in their place one record that an account was deleted, which names
+ * nobody. Returns how many messages went. Messages already handed to Resend are out of our reach.
+ */
+export async function eraseAddressFromOutbox(email: string, settings: Config = config(), db: Db = database()): Promise<number> {
+  const key = email.trim().toLowerCase();
+  const gone = await db
+    .deleteFrom("outbox_messages")
+    .where((eb) => eb.or([eb(eb.fn("lower", ["to_address"]), "=", key), eb(eb.fn("lower", ["reply_to"]), "=", key)]))
+    .returning(["id", "created_at"])
+    .execute();
+  for (const row of gone) await rm(outboxFile(settings, row), { force: true });
+  const text = `An account was deleted on ${new Date().toISOString()}. Its messages were removed from the outbox.`;
+  await storeInOutbox(settings, { to: "", subject: ACCOUNT_DELETED_RECORD, html: `<p>${text}</p>`, text }, db);
+  return gone.length;
+}
+
+/** The subject of the outbox's record of a deleted account. */
+export const ACCOUNT_DELETED_RECORD = "Record: an account was deleted";
+
 async function storeInOutbox(settings: Config, message: MailMessage, db: Db): Promise<SentMail> {
   const id = randomUUID();
   const createdAt = new Date().toISOString();
@@ -62,10 +88,9 @@ async function storeInOutbox(settings: Config, message: MailMessage, db: Db): Pr
     text: message.text,
   };
   await db.insertInto("outbox_messages").values(record).execute();
-  const dir = path.resolve(settings.DATA_DIR, "outbox");
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${createdAt.replace(/[:.]/g, "-")}-${id}.json`);
+  const file = outboxFile(settings, record);
+  await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(record, null, 2) + "\n", "utf8");
-  console.log(`[mail] "${message.subject}" to ${message.to} stored in the outbox: ${file}`);
+  console.log(`[mail] "${message.subject}" to ${message.to || "nobody"} stored in the outbox: ${file}`);
   return { id, via: "outbox", file };
 }

@@ -17,6 +17,8 @@ const tiles = [
   { title: "Edit profile", description: "Edit my profile details", href: "/account/edit-profile" },
   { title: "Change password", description: "Change my password", href: "/account/change-password" },
   { title: "Recovery codes", description: "Make new recovery codes or set up a new authenticator", href: "/account/recovery-codes" },
+  { title: "Download my data", description: "Download my profile, interviews, documents and files", href: "/account/my-data" },
+  { title: "Delete my account", description: "Delete my account and everything in it", href: "/account/delete-account" },
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

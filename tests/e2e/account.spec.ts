@@ -17,7 +17,7 @@ test.describe("account area", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sorry, we couldn't find this page.");
   });
 
-  test("the dashboard greets by name and offers the four tiles, and one for two-factor recovery", async ({ page, axe }) => {
+  test("the dashboard greets by name and offers the four tiles, and ones for two-factor recovery and your data", async ({ page, axe }) => {
     await createAccount(page, uniqueEmail("dashboard"));
     await page.locator("header").getByRole("link", { name: "Your account" }).first().click();
     await expect(page).toHaveURL(/\/account\/dashboard$/);
@@ -29,6 +29,8 @@ test.describe("account area", () => {
       ["Edit profile", "Edit my profile details", "/account/edit-profile"],
       ["Change password", "Change my password", "/account/change-password"],
       ["Recovery codes", "Make new recovery codes or set up a new authenticator", "/account/recovery-codes"],
+      ["Download my data", "Download my profile, interviews, documents and files", "/account/my-data"],
+      ["Delete my account", "Delete my account and everything in it", "/account/delete-account"],
     ]) {
       const tile = page.getByRole("link", { name: `${name} ${description}` });
       await expect(tile).toHaveAttribute("href", href!);

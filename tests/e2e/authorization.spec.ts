@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
+import { unzipSync } from "fflate";
 import { createAccount, signInWithPassword, signOut, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { moveInterviewTo, plantInterviews, sealedColumn, sealedFile, sealedFileName, withE2eDatabase } from "./support";
@@ -106,6 +107,40 @@ test("the authorisation matrix: only the owner reaches an interview, its answers
     }
   }
   expect(stored(), "the interview changed").toEqual(before);
+
+  // The account-wide routes act on whoever asks: a visitor or someone half signed in is sent away, another
+  // person gets their own data (never the owner's) and cannot delete the owner's account.
+  const users = () => withE2eDatabase((db) => db.prepare("select id, email, password_hash, totp_secret from users where email in (?, ?) order by email").all(roles.owner.email, roles.other.email));
+  const usersBefore = users();
+  const wholeZip = async (request: APIRequestContext) => {
+    const response = await request.post("/account/my-data/download", { form: {}, maxRedirects: 0, failOnStatusCode: false });
+    expect(response.headers()["content-type"]).toBe("application/zip");
+    return Object.values(unzipSync(new Uint8Array(await response.body()))).map((bytes) => Buffer.from(bytes).toString("latin1")).join("\n");
+  };
+  for (const role of ["visitor", "half"] as const) {
+    const accountProbes: { method: "GET" | "POST"; path: string; form?: Record<string, string> }[] = [
+      { method: "GET", path: "/account/my-data" },
+      { method: "POST", path: "/account/my-data/download", form: {} },
+      { method: "GET", path: "/account/delete-account" },
+      { method: "POST", path: "/account/delete-account", form: { password: "correct horse 42", code: "000000" } },
+    ];
+    for (const probe of accountProbes) {
+      const answer = await ask(roles[role].context.request, { name: probe.path, owner: { status: 0 }, ...probe });
+      table.push(`${role}\t${probe.method} ${probe.path}\t${answer.status}${answer.location ? ` → ${answer.location}` : ""}`);
+      expect(answer.status, `${role}: ${probe.method} ${probe.path}`).toBe(302);
+      expect(answer.body).not.toContain(secret);
+    }
+  }
+  const theirs = await wholeZip(roles.other.context.request);
+  expect(theirs).toContain(roles.other.email);
+  expect(theirs, "another person's export holds the owner's data").not.toContain(secret);
+  expect(theirs).not.toContain(roles.owner.email);
+  const refusedDelete = await ask(roles.other.context.request, { name: "delete account", method: "POST", path: "/account/delete-account", form: { password: "correct horse 42", code: "000000" }, owner: { status: 0 } });
+  expect(refusedDelete.status).toBe(400);
+  expect(users(), "an account changed").toEqual(usersBefore);
+  const owners = await wholeZip(roles.owner.context.request);
+  expect(owners).toContain(secret);
+  expect(owners).toContain(roles.owner.email);
 
   // The same requests reach the owner (the writes last: they change or delete the interview).
   for (const probe of probes) {

@@ -1,0 +1,52 @@
+import type { Db } from "../../db/database";
+import { config } from "~/config.server";
+import { database } from "~/db.server";
+import type { FieldError } from "~/auth/accounts.server";
+import { accountDeletedEmail } from "~/auth/emails.server";
+import { confirmPasswordAndCode } from "~/auth/two-factor-recovery.server";
+import { attachmentKeysOf } from "~/interviews/attachments.server";
+import { eraseAddressFromOutbox, sendMail } from "~/mail/mail.server";
+import type { AttachmentStorage } from "~/storage/attachment-storage.server";
+import { attachmentStorage } from "~/storage/configured-storage.server";
+
+/**
+ * Deletes a person's account after their password and a current authenticator code (or a recovery code):
+ * docs/decisions/0021-my-data.md says what goes and what stays. The security notice is sent first, while the
+ * address is still known. Then, in one transaction, the outbox forgets the address (one record of the deletion
+ * stays), the rate-limit windows keyed by the person go, and the user row goes, which deletes by cascade their
+ * sessions, link tokens, recovery codes, interviews, attachment rows and the files the database storage holds.
+ * Last, the files in the storage: a file whose deletion fails is a file without a row, which housekeeping
+ * sweeps from a bucket (purgeOrphanedAttachments).
+ */
+export async function deleteAccount(
+  userId: string,
+  input: { password: string; code: string },
+  address: string,
+  { db = database(), storage = attachmentStorage() }: { db?: Db; storage?: AttachmentStorage } = {},
+): Promise<FieldError | null> {
+  const user = await confirmPasswordAndCode(userId, input, address, db);
+  if ("field" in user) return user;
+  const settings = config();
+  await sendMail(accountDeletedEmail(user, settings.PUBLIC_ORIGIN), settings, db);
+  const keys = await attachmentKeysOf(user.id, db);
+  const emailKey = user.email.trim().toLowerCase();
+  await db.transaction().execute(async (trx) => {
+    await eraseAddressFromOutbox(user.email, settings, trx);
+    // The person's buckets end in their id (a UUID, so no LIKE wildcard) or, before sign-in, their address.
+    await trx
+      .deleteFrom("rate_limits")
+      .where((eb) =>
+        eb.or([eb("bucket", "like", `%:${user.id}`), eb("bucket", "in", [`sign-in:account:${emailKey}`, `email:account:${emailKey}`])]),
+      )
+      .execute();
+    await trx.deleteFrom("users").where("id", "=", user.id).execute();
+  });
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      console.error(`[account] a deleted account's file ${key} is left for housekeeping: ${(error as Error).message}`);
+    }
+  }
+  return null;
+}
