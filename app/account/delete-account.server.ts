@@ -9,9 +9,20 @@ import { eraseAddressFromOutbox, sendMail } from "~/mail/mail.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
 
+export const deleteAccountMessages = {
+  onlyAdministrator:
+    "You are the only administrator. Make another account an administrator (Administration, then Administrators) before you delete yours.",
+} as const;
+
+/** The service keeps at least one administrator (docs/decisions/0021-administration-roles-and-audit.md). */
+async function isOnlyAdministrator(userId: string, db: Db): Promise<boolean> {
+  const administrators = await db.selectFrom("users").select("id").where("role", "=", "administrator").limit(2).execute();
+  return administrators.length === 1 && administrators[0]!.id === userId;
+}
+
 /**
  * Deletes a person's account after their password and a current authenticator code (or a recovery code):
- * docs/decisions/0021-my-data.md says what goes and what stays. The security notice is sent first, while the
+ * docs/decisions/0023-my-data.md says what goes and what stays. The security notice is sent first, while the
  * address is still known. Then, in one transaction, the outbox forgets the address (one record of the deletion
  * stays), the rate-limit windows keyed by the person go, and the user row goes, which deletes by cascade their
  * sessions, link tokens, recovery codes, interviews, attachment rows and the files the database storage holds.
@@ -26,6 +37,7 @@ export async function deleteAccount(
 ): Promise<FieldError | null> {
   const user = await confirmPasswordAndCode(userId, input, address, db);
   if ("field" in user) return user;
+  if (await isOnlyAdministrator(user.id, db)) return { field: "", message: deleteAccountMessages.onlyAdministrator, status: 409 };
   const settings = config();
   await sendMail(accountDeletedEmail(user, settings.PUBLIC_ORIGIN), settings, db);
   const keys = await attachmentKeysOf(user.id, db);

@@ -22,7 +22,7 @@ import { sealInterviewColumns } from "~/interviews/interviews.server";
 import { ACCOUNT_DELETED_RECORD } from "~/mail/mail.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
-import { deleteAccount } from "./delete-account.server";
+import { deleteAccount, deleteAccountMessages } from "./delete-account.server";
 import { myDataMessages, myDataZip } from "./my-data.server";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "lsh-my-data-"));
@@ -197,6 +197,19 @@ describe.each(dialects)("my data on %s", (dialect) => {
     expect(await deleteAccount(ana.user.id, { password: PASSWORD, code: "aaaaa-aaaaa" }, address(), { db: db(), storage: databaseFiles })).toMatchObject({ field: "code" });
     expect(await rowsOf(ana.user.id, ana.user.email)).toEqual({ ...before, limits: before.limits! + 1 });
     expect(await databaseFiles.get(ana.storageKey)).not.toBeNull();
+  });
+
+  it("keeps the only administrator's account until another administrator is made", async () => {
+    const ana = await person("delete-admin@example.org", databaseFiles);
+    await db().updateTable("users").set({ role: "person" }).where("role", "=", "administrator").execute();
+    await db().updateTable("users").set({ role: "administrator" }).where("id", "=", ana.user.id).execute();
+    expect(await deleteAccount(ana.user.id, { password: PASSWORD, code: totp(ana.secret, 1) }, address(), { db: db(), storage: databaseFiles })).toEqual({
+      field: "",
+      message: deleteAccountMessages.onlyAdministrator,
+      status: 409,
+    });
+    expect(await db().selectFrom("users").select("id").where("id", "=", ana.user.id).executeTakeFirst()).toBeDefined();
+    await db().updateTable("users").set({ role: "person" }).where("id", "=", ana.user.id).execute();
   });
 
   it("deletes the person's rows, their files in the database storage and their outbox messages; another person's stay", async () => {

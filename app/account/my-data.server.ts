@@ -43,7 +43,7 @@ const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2) + "\n");
 
 /**
  * "Download my data": a zip of everything the product keeps about a person that is theirs to take
- * (docs/decisions/0021-my-data.md): profile.json (no password hash, authenticator secret or recovery-code
+ * (docs/decisions/0023-my-data.md): profile.json (no password hash, authenticator secret or recovery-code
  * hashes), interviews.json and, per interview, its answers as A2J JSON and ANX and, when Completed, its
  * document; uploaded files under files/ with files.json; README.txt saying what is there and what could not
  * be made. Each document counts against the documents' limit, as a download from My interviews does; one
