@@ -27,6 +27,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/package.json /app/server.js ./
 COPY --from=build /app/db/seed ./db/seed
+# The printed documents' fonts (Arimo, Tinos), found from build/server/ at run time.
+COPY --from=build /app/app/documents/fonts ./app/documents/fonts
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 # The SQLite database (with the uploaded files) and the outbox live here; mount a volume to keep them.

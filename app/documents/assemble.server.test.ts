@@ -201,7 +201,7 @@ describe("PDF overlay", () => {
 describe("text layout", () => {
   const items = async (html: string) => {
     const blocks = richTextBlocks(html, { answers: {}, size: 12 });
-    const pdf = await textDocumentToPdf({ title: "x", font: "sans", size: 12, blocks, header: [], footer: [], hideHeaderOnFirstPage: false, hideFooterOnFirstPage: false }, { title: "x", lang: "en" });
+    const pdf = await textDocumentToPdf({ title: "x", pageSize: "a4", font: "sans", size: 12, blocks, header: [], footer: [], hideHeaderOnFirstPage: false, hideFooterOnFirstPage: false }, { title: "x", lang: "en" });
     const { items } = (await extractTextItems(pdf)) as unknown as { items: { str: string; x: number; y: number; width: number }[][] };
     return items[0]!.filter((i) => i.str.trim());
   };
@@ -212,10 +212,11 @@ describe("text layout", () => {
     for (let k = 1; k < centred.length; k++) expect(centred[k]!.x).toBeGreaterThanOrEqual(centred[k - 1]!.x + centred[k - 1]!.width - 0.01);
     const left = centred[0]!.x;
     const right = centred.at(-1)!.x + centred.at(-1)!.width;
-    expect(Math.abs((left + right) / 2 - 306)).toBeLessThan(1);
+    // A4 with equal side margins: the page's middle
+    expect(Math.abs((left + right) / 2 - 595.28 / 2)).toBeLessThan(1);
     expect(new Set(centred.map((i) => i.y.toFixed(1))).size).toBe(1); // one baseline
     const flushRight = await items('<p style="text-align:right">Signed by <em>Zoë</em></p>');
-    expect(flushRight.at(-1)!.x + flushRight.at(-1)!.width).toBeCloseTo(540, 0);
+    expect(flushRight.at(-1)!.x + flushRight.at(-1)!.width).toBeCloseTo(595.28 - 10 * (72 / 25.4), 0);
   });
 });
 

@@ -8,6 +8,7 @@
 import { PDFDocument } from "pdf-lib";
 import type { Answers, DateLocale } from "~/a2j";
 import { layoutTextTemplate } from "./layout";
+import { appendWithStructure, finishStructure, structureMerge } from "./merge.server";
 import { overlayPdf } from "./overlay-pdf.server";
 import { bareWordTemplate, parseTemplate, parseTemplateList, type Template } from "./template";
 import { textDocumentToPdf } from "./text-pdf.server";
@@ -96,14 +97,16 @@ export async function assembleDocument(input: AssembleInput): Promise<AssembleRe
     if (!parts.length) return { ok: true, pdf: null, word, templates: found.templates.map((t) => t.templateId), attachments: 0 };
 
     const out = await PDFDocument.create();
+    // The parts' tags (text templates, and any a template PDF or an attachment has) join one structure tree.
+    const structure = structureMerge();
     for (const part of parts) {
       try {
-        const src = await PDFDocument.load(part.bytes);
-        for (const page of await out.copyPages(src, src.getPageIndices())) out.addPage(page);
+        appendWithStructure(out, await PDFDocument.load(part.bytes), structure);
       } catch (error) {
         return { ok: false, reason: `${part.what} is not a readable PDF: ${(error as Error).message}` };
       }
     }
+    finishStructure(out, structure);
     out.setTitle(input.title, { showInWindowTitleBar: true });
     out.setLanguage(input.lang);
     out.setCreator("Legal Self-Help");

@@ -1,43 +1,90 @@
 /**
- * The embedded fonts: DejaVu (Sans, Serif, Sans Mono), TrueType, from the `dejavu-fonts-ttf` package. They
- * cover Latin with every accent, Greek, Cyrillic, Armenian, Georgian, Hebrew and much of Arabic; PDF readers
- * get the glyphs from the file, so the document prints the same everywhere. The files are read once per
- * process; the parsed font is not shared between documents (fontkit's subsetter changes the glyphs it caches,
- * which garbled the next document's text when we tried).
+ * The embedded fonts. Text templates print in Arimo and Tinos (metric-compatible with Arial and Times New Roman,
+ * the fonts A2J DAT documents are set in, so lines break where DAT breaks them), subset by
+ * `npm run fonts:subset` into `app/documents/fonts/` (SIL OFL 1.1, see its LICENSE). DejaVu (Sans, Serif, Sans
+ * Mono, from the `dejavu-fonts-ttf` package) draws what those lack (Arabic, Armenian, Georgian, symbols) and the
+ * monospace family, and the overlays' non-WinAnsi text. The files are read once per process; the parsed font is
+ * not shared between documents (fontkit's subsetter changes the glyphs it caches, which garbled the next
+ * document's text when we tried). Only the character set of each file is kept (decision 0021).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fontkit from "@pdf-lib/fontkit";
 import type { FontFamily } from "./layout";
 
 export type FontStyle = "regular" | "bold" | "italic" | "bold-italic";
 
-const FILES: Record<FontFamily, Record<FontStyle, string>> = {
+const DEJAVU: Record<FontFamily, Record<FontStyle, string>> = {
   sans: { regular: "DejaVuSans.ttf", bold: "DejaVuSans-Bold.ttf", italic: "DejaVuSans-Oblique.ttf", "bold-italic": "DejaVuSans-BoldOblique.ttf" },
   serif: { regular: "DejaVuSerif.ttf", bold: "DejaVuSerif-Bold.ttf", italic: "DejaVuSerif-Italic.ttf", "bold-italic": "DejaVuSerif-BoldItalic.ttf" },
   mono: { regular: "DejaVuSansMono.ttf", bold: "DejaVuSansMono-Bold.ttf", italic: "DejaVuSansMono-Oblique.ttf", "bold-italic": "DejaVuSansMono-BoldOblique.ttf" },
 };
 
-let dir: string | null = null;
-const cache = new Map<string, Buffer>();
+const FACE: Record<FontStyle, string> = { regular: "Regular", bold: "Bold", italic: "Italic", "bold-italic": "BoldItalic" };
+/** The Arial / Times look-alikes; the monospace family has none of its own (DejaVu Sans Mono). */
+const PRIMARY: Record<FontFamily, string | null> = { sans: "Arimo", serif: "Tinos", mono: null };
 
-function fontDir(): string {
-  if (!dir) {
+let dejavuDir: string | null = null;
+let ownDir: string | null = null;
+const cache = new Map<string, Buffer>();
+const coverage = new Map<string, Set<number>>();
+
+function dejavu(): string {
+  if (!dejavuDir) {
     const require = createRequire(import.meta.url);
-    dir = path.join(path.dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
+    dejavuDir = path.join(path.dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
   }
-  return dir;
+  return dejavuDir;
 }
 
-/** The bytes of an embedded font. */
-export function fontBytes(family: FontFamily, style: FontStyle): Buffer {
-  const file = FILES[family][style];
+/** `app/documents/fonts/`, found from this module in the sources and from `build/server/` when bundled. */
+function own(): string {
+  if (!ownDir) {
+    let dir = path.dirname(fileURLToPath(import.meta.url));
+    for (let i = 0; i < 6; i++) {
+      for (const candidate of [path.join(dir, "fonts"), path.join(dir, "app/documents/fonts")]) {
+        if (existsSync(path.join(candidate, "Arimo-Regular.ttf"))) return (ownDir = candidate);
+      }
+      dir = path.dirname(dir);
+    }
+    throw new Error("the document fonts (app/documents/fonts) are missing");
+  }
+  return ownDir;
+}
+
+function read(file: string): Buffer {
   let bytes = cache.get(file);
   if (!bytes) {
-    bytes = readFileSync(path.join(fontDir(), file));
+    bytes = readFileSync(file);
     cache.set(file, bytes);
   }
   return bytes;
+}
+
+/** The bytes of DejaVu in a family and style (the fallback, and the overlays' font). */
+export function fontBytes(family: FontFamily, style: FontStyle): Buffer {
+  return read(path.join(dejavu(), DEJAVU[family][style]));
+}
+
+/** The bytes of a family's main font (Arimo, Tinos), or null when DejaVu is its main font. */
+export function primaryFontBytes(family: FontFamily, style: FontStyle): Buffer | null {
+  const name = PRIMARY[family];
+  return name ? read(path.join(own(), `${name}-${FACE[style]}.ttf`)) : null;
+}
+
+/** The code points a family's main font has a glyph for (read once per process), or null without one. */
+export function primaryCoverage(family: FontFamily, style: FontStyle): Set<number> | null {
+  const name = PRIMARY[family];
+  if (!name) return null;
+  const key = `${name}-${style}`;
+  let set = coverage.get(key);
+  if (!set) {
+    set = new Set(fontkit.create(primaryFontBytes(family, style)!).characterSet);
+    coverage.set(key, set);
+  }
+  return set;
 }
 
 export function fontStyle(bold: boolean | undefined, italic: boolean | undefined): FontStyle {

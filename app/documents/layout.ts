@@ -24,14 +24,23 @@ export interface Run {
   link?: string;
 }
 
+/** Sizes are CSS pixels, as A2J DAT's templates give them (`fontSize` 12 = `font-size: 12px`); the PDF writer scales them. */
 export type Block =
-  | { kind: "paragraph"; runs: Run[]; align: Align; indent: number; marker?: string; size: number }
+  /**
+   * `heading`: the level of a rich-text `<h1>`…`<h6>` (a heading to assistive technology); `list`: which list an
+   * item (a paragraph with a marker) belongs to, so that two lists one after the other stay two.
+   */
+  | { kind: "paragraph"; runs: Run[]; align: Align; indent: number; marker?: string; size: number; heading?: number; list?: number }
   | { kind: "heading"; text: string; level: number; size: number; underline: boolean }
   | { kind: "table"; columns: { title: string; width: number }[]; rows: string[][]; style: "bordered" | "condensed" | "striped"; size: number }
   | { kind: "page-break" };
 
+export type PageSize = "a4" | "letter";
+
 export interface TextDocument {
   title: string;
+  /** A2J DAT prints on A4 (wkhtmltopdf's default page); a template or guide may ask for US Letter. */
+  pageSize: PageSize;
   font: FontFamily;
   size: number;
   blocks: Block[];
@@ -49,7 +58,11 @@ export function fontFamily(name: string | undefined): FontFamily {
   return "sans";
 }
 
-const HEADING_SCALE: Record<TitleTag, number> = { h1: 2, h2: 1.5, h3: 1.17, h4: 1, h5: 0.83, h6: 0.67 };
+/**
+ * Heading sizes in CSS pixels: A2J's Bootstrap theme (a2jauthor styles/bootstrap-overrides/typography.less) gives
+ * h1–h6 fixed sizes from its 14px base (36, 30, 24, 18, 14, 12), whatever the template's font size.
+ */
+export const HEADING_PX: Record<TitleTag, number> = { h1: 36, h2: 30, h3: 24, h4: 18, h5: 14, h6: 12 };
 
 /** Section numbers as CSS list-style-type would print them. */
 export function counterText(n: number, style: string): string {
@@ -104,6 +117,13 @@ function bulletFor(style: string, depth: number, n: number): string {
 
 const parser = unified().use(rehypeParse, { fragment: true });
 
+let lists = 0;
+/** A new list's number (only ever compared with its neighbours'). */
+function nextList() {
+  lists = (lists + 1) % Number.MAX_SAFE_INTEGER;
+  return lists;
+}
+
 function parseHtml(html: string): Root {
   return parser.parse(html) as Root;
 }
@@ -152,8 +172,9 @@ function styleOf(el: Element, parent: Style): Style {
     const value = rest.join(":").trim().toLowerCase();
     switch (prop?.trim().toLowerCase()) {
       case "font-size": {
+        // Sizes are kept in CSS pixels: 1pt = 4/3 px.
         const m = /^([\d.]+)(px|pt)?$/.exec(value);
-        if (m) s.size = Math.min(72, Math.max(5, Number(m[1])));
+        if (m) s.size = Math.min(96, Math.max(5, Number(m[1]) * (m[2] === "pt" ? 4 / 3 : 1)));
         break;
       }
       case "font-family":
@@ -219,6 +240,8 @@ export function richTextBlocks(html: string, ctx: Context): Block[] {
   let align: Align = "left";
   let indent = 0;
   let marker: string | undefined;
+  let heading: number | undefined;
+  let list: number | undefined;
 
   const flush = (keepEmpty: boolean) => {
     // HTML collapses white space: trim the paragraph's ends, keep the no-break spaces authors type.
@@ -226,7 +249,7 @@ export function richTextBlocks(html: string, ctx: Context): Block[] {
     if (first < 0) {
       // Nothing printed yet: a list marker waits for the paragraph that follows it (`<li><p>…`).
       if (keepEmpty) {
-        blocks.push({ kind: "paragraph", runs: [], align, indent, marker, size: ctx.size });
+        blocks.push({ kind: "paragraph", runs: [], align, indent, marker, size: ctx.size, ...(marker !== undefined ? { list } : {}) });
         marker = undefined;
       }
       runs = [];
@@ -236,7 +259,7 @@ export function richTextBlocks(html: string, ctx: Context): Block[] {
     kept[0] = { ...kept[0]!, text: kept[0]!.text.replace(/^[ \t\r\n]+/, "") };
     const last = kept.length - 1;
     kept[last] = { ...kept[last]!, text: kept[last]!.text.replace(/[ \t\r\n]+$/, "") };
-    blocks.push({ kind: "paragraph", runs: mergeRuns(kept.filter((r) => r.text !== "")), align, indent, marker, size: ctx.size });
+    blocks.push({ kind: "paragraph", runs: mergeRuns(kept.filter((r) => r.text !== "")), align, indent, marker, size: ctx.size, ...(heading ? { heading } : {}), ...(marker !== undefined ? { list } : {}) });
     runs = [];
     marker = undefined;
   };
@@ -280,6 +303,8 @@ export function richTextBlocks(html: string, ctx: Context): Block[] {
     if (tag === "hr") return;
     if (tag === "ul" || tag === "ol") {
       let n = 0;
+      const outer = list;
+      const id = nextList();
       const type = typeof el.properties?.type === "string" ? el.properties.type : "";
       const listStyle = tag === "ol" ? ({ a: "lower-alpha", A: "upper-alpha", i: "lower-roman", I: "upper-roman" }[type] ?? "decimal") : "disc";
       for (const li of el.children) {
@@ -288,19 +313,24 @@ export function richTextBlocks(html: string, ctx: Context): Block[] {
         const before = indent;
         indent = before + 1;
         marker = bulletFor(listStyle, depth, n);
+        list = id;
         align = "left";
         inline(li.children, styleOf(li, style), depth + 1);
         if (marker !== undefined || runs.some((r) => r.text.replace(/[ \t\r\n]+/g, "") !== "")) flush(true);
         else runs = [];
         indent = before;
       }
+      list = outer;
       return;
     }
     if (/^h[1-6]$/.test(tag)) {
-      const size = (parent.size ?? ctx.size) * HEADING_SCALE[tag as TitleTag];
+      // A2J's theme sets headings at weight 300 (typography.less): Arial and Times have no light face, so they print regular.
+      const size = HEADING_PX[tag as TitleTag];
       align = alignOf(el, "left");
-      inline(el.children, { ...style, bold: true, size }, depth);
+      heading = Number(tag[1]);
+      inline(el.children, { ...style, size }, depth);
       flush(false);
+      heading = undefined;
       align = "left";
       return;
     }
@@ -334,7 +364,7 @@ export function richTextBlocks(html: string, ctx: Context): Block[] {
 }
 
 /** The document of a text template for a set of answers. */
-export function layoutTextTemplate(template: TextTemplate, answers: Answers, dates?: DateLocale): TextDocument {
+export function layoutTextTemplate(template: TextTemplate, answers: Answers, dates?: DateLocale, pageSize: PageSize = "a4"): TextDocument {
   const size = template.fontSize;
   const blocks: Block[] = [];
   let section = 0;
@@ -347,7 +377,7 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers, dat
         case "section-title": {
           section++;
           const number = template.sectionCounter === "none" ? "" : `${counterText(section, template.sectionCounter)}. `;
-          blocks.push({ kind: "heading", text: number + node.title, level: Number(node.titleTag[1]), size: size * HEADING_SCALE[node.titleTag], underline: node.underline });
+          blocks.push({ kind: "heading", text: number + node.title, level: Number(node.titleTag[1]), size: HEADING_PX[node.titleTag], underline: node.underline });
           break;
         }
         case "page-break":
@@ -359,7 +389,7 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers, dat
         case "repeat-loop": {
           const count = loopCount(node, answers);
           if (node.loopTitle) {
-            blocks.push({ kind: "heading", text: node.loopTitle, level: Number(node.loopTitleTag[1]), size: size * HEADING_SCALE[node.loopTitleTag], underline: false });
+            blocks.push({ kind: "heading", text: node.loopTitle, level: Number(node.loopTitleTag[1]), size: HEADING_PX[node.loopTitleTag], underline: false });
           }
           const at = (name: string, i: number) => variableText(answers, name, i, dates) ?? "";
           if (node.displayType === "table") {
@@ -375,6 +405,7 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers, dat
               const value = at(item.variable, i);
               return item.item ? `${item.item}: ${value}` : value;
             };
+            let id = nextList();
             for (let i = 1; i <= count; i++) {
               if (node.repeatEachInOneList) {
                 // One list for the whole loop: one entry per iteration.
@@ -385,13 +416,15 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers, dat
                   indent: 1,
                   marker: bulletFor(node.listStyleType, 0, i),
                   size,
+                  list: id,
                 });
               } else {
                 // One list per iteration: one entry per item.
                 node.listItems.forEach((item, k) => {
-                  blocks.push({ kind: "paragraph", runs: [{ text: label(item, i) }], align: "left", indent: 1, marker: bulletFor(node.listStyleType, 0, k + 1), size });
+                  blocks.push({ kind: "paragraph", runs: [{ text: label(item, i) }], align: "left", indent: 1, marker: bulletFor(node.listStyleType, 0, k + 1), size, list: id });
                 });
                 if (i < count) blocks.push({ kind: "paragraph", runs: [], align: "left", indent: 0, size });
+                id = nextList();
               }
             }
           } else {
@@ -406,6 +439,7 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers, dat
   const small = Math.max(7, size * 0.8);
   return {
     title: template.title,
+    pageSize: template.pageSize ?? pageSize,
     font: fontFamily(template.fontFamily),
     size,
     blocks,

@@ -53,6 +53,8 @@ export interface TextTemplate extends TemplateBase {
   kind: "text";
   fontFamily: string;
   fontSize: number;
+  /** Our addition: `rootNode.state.pageSize` "A4" or "Letter"; null = the guide's (A4 unless it says). */
+  pageSize: "a4" | "letter" | null;
   /** "none" or a CSS list-style-type for numbering section titles ("decimal", "upper-roman", …). */
   sectionCounter: string;
   children: TemplateNode[];
@@ -302,6 +304,7 @@ export function parseTemplate(input: string | unknown, fallbackId = 0): Parsed<T
       ...base,
       kind: "text",
       fontFamily: str(state.fontFamily) || "sans-serif",
+      pageSize: /^(a4|letter)$/i.test(str(state.pageSize).trim()) ? (str(state.pageSize).trim().toLowerCase() as "a4" | "letter") : null,
       fontSize: Math.min(72, Math.max(6, num(state.fontSize, 12))),
       sectionCounter: str(state.sectionCounter) || "none",
       children: children(root, "root"),

@@ -1,96 +1,174 @@
 /**
- * Lays a text document out as a PDF with pdfkit: wrapped paragraphs with styled runs, lists, headings, tables
- * that continue across pages (with their header row repeated), page breaks, headers and footers. The fonts
- * are embedded (subset), the text is real text (selectable, searchable, read aloud).
+ * Lays a text document out as a tagged PDF with pdfkit, with A2J DAT's page geometry and type (decision 0021):
+ * A4 (or Letter), DAT's margins, CSS pixels scaled as wkhtmltopdf scales them, Bootstrap's line height and
+ * paragraph spacing, Arimo/Tinos (Arial/Times metrics) with DejaVu for characters they lack. Wrapped paragraphs
+ * with styled runs, lists, headings, tables that continue across pages (with their header row repeated), page
+ * breaks, headers and footers. The structure tree gives headings, paragraphs, lists (label and body), tables
+ * with header cells, in reading order; headers, footers, rules, cell borders and repeated table headers are
+ * artifacts. The fonts are embedded (subset), the text is real text (selectable, searchable, read aloud).
  */
 import PDFDocument from "pdfkit";
-import { FAMILIES, STYLES, fontBytes, fontStyle } from "./fonts.server";
-import type { Block, FontFamily, Run, TextDocument } from "./layout";
+import { FAMILIES, STYLES, fontBytes, fontStyle, primaryCoverage, primaryFontBytes } from "./fonts.server";
+import type { Block, FontFamily, PageSize, Run, TextDocument } from "./layout";
 
-const PAGE = { width: 612, height: 792 }; // US Letter, as A2J DAT
-const MARGIN = 72;
-const HEADER_Y = 36;
+const MM = 72 / 25.4;
+
+/**
+ * A2J DAT's geometry and type, as it prints a text template (the figures come from DAT's sources; decision 0021):
+ * - wkhtmltopdf's default page, A4, and its default margins of 10 mm, but 20 mm at the top (DAT's
+ *   `margin-top: 20`), with the header and footer 5 mm from the text (`header-spacing`, `footer-spacing`);
+ * - a CSS pixel is 1/96 in (0.75 pt), shrunk by WebKit's minimum print shrink factor of 1.25 (wkhtmltopdf's
+ *   "smart shrinking", on by default): 0.6 pt;
+ * - Bootstrap 3's line height (1.428571429) and paragraph margin (10 px), which A2J's theme keeps.
+ */
+export const DAT_LAYOUT = {
+  pages: { a4: { width: 210 * MM, height: 297 * MM }, letter: { width: 612, height: 792 } } satisfies Record<PageSize, { width: number; height: number }>,
+  margins: { top: 20 * MM, right: 10 * MM, bottom: 10 * MM, left: 10 * MM },
+  headerSpacing: 5 * MM,
+  ptPerPx: 0.75 / 1.25,
+  lineHeight: 1.428571429,
+  paragraphAfterPx: 10,
+  /** `ul`/`ol` indent (the browser's 40 px padding). */
+  listIndentPx: 40,
+  /** Headings: line height 1.1, 20 px above h1–h3 and 10 px above h4–h6, 10 px below. */
+  headingLineHeight: 1.1,
+  tablePaddingPx: { bordered: 8, striped: 8, condensed: 5 },
+  tableAfterPx: 20,
+} as const;
+
+const PX = DAT_LAYOUT.ptPerPx;
 
 type Doc = PDFKit.PDFDocument;
+type Struct = PDFKit.PDFStructureElement;
 
-function fontName(family: FontFamily, bold?: boolean, italic?: boolean) {
-  return `${family}-${fontStyle(bold, italic)}`;
+/** Where the structure goes: null while writing artifacts (headers and footers). */
+interface Tags {
+  parent: Struct;
+  /** Open lists, innermost last. */
+  lists: { indent: number; id: number | undefined; list: Struct; item: Struct | null; body: Struct | null }[];
+}
+
+function fontName(family: FontFamily, bold?: boolean, italic?: boolean, fallback = false) {
+  return `${fallback ? "dejavu" : "main"}-${family}-${fontStyle(bold, italic)}`;
 }
 
 function registerFonts(doc: Doc) {
-  for (const family of FAMILIES) for (const style of STYLES) doc.registerFont(`${family}-${style}`, fontBytes(family, style));
+  for (const family of FAMILIES)
+    for (const style of STYLES) {
+      const fallback = fontBytes(family, style);
+      doc.registerFont(`dejavu-${family}-${style}`, fallback);
+      doc.registerFont(`main-${family}-${style}`, primaryFontBytes(family, style) ?? fallback);
+    }
 }
 
-function lineHeight(size: number) {
-  return size * 1.25;
+/**
+ * Text cut where the main font lacks a glyph: those characters are drawn with DejaVu. White space and line
+ * breaks stay with the text around them.
+ */
+export function fontPieces(text: string, family: FontFamily, bold?: boolean, italic?: boolean): { text: string; font: string }[] {
+  const has = primaryCoverage(family, fontStyle(bold, italic));
+  const main = fontName(family, bold, italic);
+  if (!has) return [{ text, font: main }];
+  const pieces: { text: string; font: string }[] = [];
+  let current = "";
+  let currentFallback = false;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const space = cp <= 0x20 || /\s/.test(ch);
+    const fallback: boolean = space ? currentFallback : !has.has(cp);
+    if (current && fallback !== currentFallback) {
+      pieces.push({ text: current, font: fontName(family, bold, italic, currentFallback) });
+      current = "";
+    }
+    currentFallback = fallback;
+    current += ch;
+  }
+  if (current) pieces.push({ text: current, font: fontName(family, bold, italic, currentFallback) });
+  return pieces.length ? pieces : [{ text, font: main }];
 }
 
-const INDENT = 22;
+/** The current font's ascender at the current size, in points (pdfkit draws text that far below `y`). */
+function ascender(doc: Doc): number {
+  const d = doc as unknown as { _font: { ascender: number }; _fontSize: number };
+  return (d._font.ascender / 1000) * d._fontSize;
+}
+
+function lineHeight(sizePx: number) {
+  return sizePx * DAT_LAYOUT.lineHeight * PX;
+}
 
 interface RunOptions {
   x: number;
   width: number;
   align: string;
+  /** CSS pixels. */
   size: number;
   font: FontFamily;
+  /** Line height as a multiple of the font size. */
+  leading?: number;
 }
 
-/** DejaVu's ascender, as a share of the font size (where pdfkit puts the baseline below the top). */
-const ASCENT = 0.928;
+/** A run cut by font, each piece with its pdfkit font name. */
+function pieceRuns(run: Run, opts: RunOptions) {
+  return fontPieces(run.text, run.font ?? opts.font, run.bold, run.italic).map((p) => ({ ...p, run }));
+}
 
 /**
  * Centred or right-aligned text of several styles, wrapped and placed line by line here: pdfkit aligns each
  * continued fragment on its own, which makes the fragments of one line overlap.
  */
 function writeAlignedRuns(doc: Doc, runs: Run[], opts: RunOptions) {
-  type Piece = { text: string; run: Run; size: number; width: number };
+  type Piece = { text: string; run: Run; font: string; size: number; width: number };
   const lines: Piece[][] = [[]];
   let lineWidth = 0;
-  const setFont = (run: Run) => {
-    const size = run.size ?? opts.size;
-    doc.font(fontName(run.font ?? opts.font, run.bold, run.italic)).fontSize(size);
-    return size;
-  };
   for (const run of runs) {
-    const size = setFont(run);
-    run.text.split("\n").forEach((segment, k) => {
-      if (k > 0) {
-        lines.push([]);
-        lineWidth = 0;
-      }
-      for (const word of segment.split(/(?<=[ \t])/)) {
-        if (!word) continue;
-        const width = doc.widthOfString(word);
-        const line = lines[lines.length - 1]!;
-        // A word fits when it does without its trailing space.
-        if (line.length && word.trim() && lineWidth + doc.widthOfString(word.replace(/[ \t]+$/, "")) > opts.width) {
+    const size = (run.size ?? opts.size) * PX;
+    for (const piece of pieceRuns(run, opts)) {
+      doc.font(piece.font).fontSize(size);
+      piece.text.split("\n").forEach((segment, k) => {
+        if (k > 0) {
           lines.push([]);
           lineWidth = 0;
         }
-        lines[lines.length - 1]!.push({ text: word, run, size, width });
-        lineWidth += width;
-      }
-    });
+        for (const word of segment.split(/(?<=[ \t])/)) {
+          if (!word) continue;
+          const width = doc.widthOfString(word);
+          const line = lines[lines.length - 1]!;
+          // A word fits when it does without its trailing space.
+          if (line.length && word.trim() && lineWidth + doc.widthOfString(word.replace(/[ \t]+$/, "")) > opts.width) {
+            lines.push([]);
+            lineWidth = 0;
+          }
+          lines[lines.length - 1]!.push({ text: word, run, font: piece.font, size, width });
+          lineWidth += width;
+        }
+      });
+    }
   }
+  const leading = opts.leading ?? DAT_LAYOUT.lineHeight;
   for (const line of lines) {
     // Trailing spaces do not count for alignment.
     while (line.length && !line[line.length - 1]!.text.trim()) line.pop();
     const last = line[line.length - 1];
     if (last) {
-      const size = setFont(last.run);
+      doc.font(last.font).fontSize(last.size);
       const trimmed = last.text.replace(/[ \t]+$/, "");
-      line[line.length - 1] = { ...last, text: trimmed, width: doc.widthOfString(trimmed), size };
+      line[line.length - 1] = { ...last, text: trimmed, width: doc.widthOfString(trimmed) };
     }
-    const maxSize = Math.max(opts.size, ...line.map((p) => p.size));
-    const height = lineHeight(maxSize);
+    const maxSize = Math.max(opts.size * PX, ...line.map((p) => p.size));
+    const height = maxSize * leading;
     if (doc.y + height > bottom(doc)) doc.addPage();
     const total = line.reduce((sum, p) => sum + p.width, 0);
     let x = opts.x + (opts.align === "center" ? (opts.width - total) / 2 : opts.align === "right" ? opts.width - total : 0);
     const y = doc.y;
+    // CSS puts half the leading above the text; the biggest size sets the baseline, every piece sits on it.
+    doc.font(fontName(opts.font)).fontSize(maxSize);
+    const baseline = y + (height - doc.currentLineHeight()) / 2 + ascender(doc);
     for (const piece of line) {
-      setFont(piece.run);
+      doc.font(piece.font).fontSize(piece.size);
+      const top = baseline - ascender(doc);
       doc.fillColor(piece.run.link ? "#1a4b8c" : "black");
-      doc.text(piece.text, x, y + (maxSize - piece.size) * ASCENT, {
+      doc.text(piece.text, x, top, {
         lineBreak: false,
         underline: !!piece.run.underline,
         strike: !!piece.run.strike,
@@ -104,35 +182,65 @@ function writeAlignedRuns(doc: Doc, runs: Run[], opts: RunOptions) {
   }
 }
 
-/** Writes runs as one wrapped paragraph starting at (x, doc.y) within width. */
+/**
+ * Lines of exactly `leading` × the font size, as CSS lays them out: pdfkit's line is the font's own height plus
+ * `lineGap`, with the gap below the text (CSS splits it above and below), and it starts a new page when the
+ * font's height no longer fits where CSS needs the whole line; the page's bottom margin is moved by the
+ * difference while the paragraph is written.
+ */
 function writeRuns(doc: Doc, runs: Run[], opts: RunOptions) {
   const visible = runs.filter((r) => r.text !== "");
+  const leading = opts.leading ?? DAT_LAYOUT.lineHeight;
+  const size = Math.max(opts.size, ...visible.map((r) => r.size ?? opts.size)) * PX;
+  const line = size * leading;
   if (!visible.length) {
-    doc.y += lineHeight(opts.size);
+    doc.y += line;
     return;
   }
   if (visible.length > 1 && (opts.align === "center" || opts.align === "right")) {
     writeAlignedRuns(doc, visible, opts);
     return;
   }
+  const pieces = visible.flatMap((run) => pieceRuns(run, opts));
+  doc.font(pieces[0]!.font).fontSize(size);
+  const gap = line - doc.currentLineHeight(true);
+  // pdfkit moves to a new page when the next line's top plus the font's height passes the bottom margin; CSS
+  // when its top plus the whole line does. Lines start half the gap lower (CSS's half-leading), so the margins
+  // move by half the gap while the paragraph is written, on this page and any it runs on to.
+  const half = gap / 2;
+  const page = doc.page;
+  const saved = { top: page.margins.top, bottom: page.margins.bottom };
+  const docMargins = (doc as unknown as { options: { margins: { top: number; bottom: number } } }).options.margins;
+  const savedDoc = { top: docMargins.top, bottom: docMargins.bottom };
+  page.margins.bottom += half;
+  docMargins.top += half;
+  docMargins.bottom += half;
   doc.x = opts.x;
-  visible.forEach((run, i) => {
-    const size = run.size ?? opts.size;
-    doc.font(fontName(run.font ?? opts.font, run.bold, run.italic)).fontSize(size).fillColor(run.link ? "#1a4b8c" : "black");
+  const start = doc.y + half;
+  pieces.forEach((piece, i) => {
+    const run = piece.run;
+    doc
+      .font(piece.font)
+      .fontSize((run.size ?? opts.size) * PX)
+      .fillColor(run.link ? "#1a4b8c" : "black");
     const options: PDFKit.Mixins.TextOptions = {
-      continued: i < visible.length - 1,
+      continued: i < pieces.length - 1,
       underline: !!run.underline,
       strike: !!run.strike,
       link: run.link ?? null,
-      lineGap: size * 0.2,
+      lineGap: gap,
     };
     if (i === 0) {
       options.width = opts.width;
       options.align = opts.align as PDFKit.Mixins.TextOptions["align"];
-    }
-    if (i === 0) doc.text(run.text, opts.x, doc.y, options);
-    else doc.text(run.text, options);
+      doc.text(piece.text, opts.x, start, options);
+    } else doc.text(piece.text, options);
   });
+  doc.y -= half;
+  docMargins.top = savedDoc.top;
+  docMargins.bottom = savedDoc.bottom;
+  if (doc.page === page) Object.assign(page.margins, saved);
+  else Object.assign(doc.page.margins, savedDoc);
   doc.fillColor("black");
 }
 
@@ -140,77 +248,217 @@ function bottom(doc: Doc) {
   return doc.page.height - doc.page.margins.bottom;
 }
 
-function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, font: FontFamily, width: number, left: number) {
-  const x = left + block.indent * INDENT;
-  const w = width - block.indent * INDENT;
+/** Marked content of one structure element (or nothing when writing artifacts). */
+function tagged(doc: Doc, tags: Tags | null, parent: Struct | undefined, type: string, draw: () => void) {
+  if (!tags || !parent) {
+    draw();
+    return;
+  }
+  const el = doc.struct(type);
+  parent.add(el);
+  const content = doc.markStructureContent(type);
+  draw();
+  doc.endMarkedContent();
+  el.add(content);
+  el.end();
+}
+
+/** Decoration (rules, borders, shading, repeated headers): an artifact in a tagged document. */
+function artifact(doc: Doc, tags: Tags | null, draw: () => void) {
+  if (!tags) {
+    draw();
+    return;
+  }
+  doc.markContent("Artifact", { type: "Layout" });
+  draw();
+  doc.endMarkedContent();
+}
+
+function closeLists(tags: Tags | null, indent: number) {
+  if (!tags) return;
+  while (tags.lists.length && tags.lists[tags.lists.length - 1]!.indent >= indent) {
+    const open = tags.lists.pop()!;
+    open.item?.end();
+    open.list.end();
+  }
+}
+
+/** The list item a marked paragraph belongs to: its label and body go there. */
+function listItem(doc: Doc, tags: Tags, indent: number, id: number | undefined): Struct {
+  closeLists(tags, indent + 1);
+  let open = tags.lists[tags.lists.length - 1];
+  // Another list at the same level (an <ol> right after a <ul>) is a list of its own.
+  if (open && open.indent === indent && open.id !== id) {
+    closeLists(tags, indent);
+    open = tags.lists[tags.lists.length - 1];
+  }
+  if (!open || open.indent < indent) {
+    // A nested list belongs to the body of the item it follows.
+    const parent = open?.body ?? tags.parent;
+    const list = doc.struct("L");
+    parent.add(list);
+    open = { indent, id, list, item: null, body: null };
+    tags.lists.push(open);
+  }
+  // An item ends when the next one at its level starts (a nested list may still come into its body).
+  open.item?.end();
+  const item = doc.struct("LI");
+  open.list.add(item);
+  open.item = item;
+  open.body = null;
+  return item;
+}
+
+function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, font: FontFamily, width: number, left: number, tags: Tags | null, nextIsItem: boolean) {
+  const indentPt = DAT_LAYOUT.listIndentPx * PX;
+  const x = left + block.indent * indentPt;
+  const w = width - block.indent * indentPt;
+  if (block.heading) {
+    writeHeadingBlock(doc, { text: block.runs, level: block.heading, size: block.size, underline: false, align: block.align }, font, width, left, tags);
+    return;
+  }
   if (doc.y + lineHeight(block.size) > bottom(doc)) doc.addPage();
-  if (block.marker) {
-    const y = doc.y;
-    doc.font(fontName(font)).fontSize(block.size).text(block.marker, x - INDENT, y, { width: INDENT - 4, align: "right", lineBreak: false });
-    doc.y = y;
+  if (block.marker !== undefined && tags) {
+    const item = listItem(doc, tags, block.indent, block.list);
+    if (block.marker) {
+      const y = doc.y;
+      tagged(doc, tags, item, "Lbl", () => writeMarker(doc, block, font, x, y, indentPt));
+      doc.y = y;
+    }
+    const body = doc.struct("LBody");
+    item.add(body);
+    tags.lists[tags.lists.length - 1]!.body = body;
+    tagged(doc, tags, body, "P", () => writeRuns(doc, block.runs, { x, width: w, align: block.align, size: block.size, font }));
+  } else {
+    if (block.marker) {
+      const y = doc.y;
+      writeMarker(doc, block, font, x, y, indentPt);
+      doc.y = y;
+    }
+    if (block.marker === undefined) closeLists(tags, 0);
+    tagged(doc, tags, tags?.parent, "P", () => writeRuns(doc, block.runs, { x, width: w, align: block.align, size: block.size, font }));
   }
-  writeRuns(doc, block.runs, { x, width: w, align: block.align, size: block.size, font });
-  // Paragraphs are separated by half a line (list items by a little less).
-  doc.y += block.marker ? block.size * 0.15 : block.size * 0.5;
+  // List items follow each other without space (Bootstrap: `ul ul` none); a list, like a paragraph, ends with 10 px.
+  if (!(block.marker !== undefined && nextIsItem)) doc.y += DAT_LAYOUT.paragraphAfterPx * PX;
 }
 
-function writeHeading(doc: Doc, block: Extract<Block, { kind: "heading" }>, font: FontFamily, width: number, left: number) {
+function writeMarker(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, font: FontFamily, x: number, y: number, indentPt: number) {
+  const size = block.size * PX;
+  const pieces = fontPieces(block.marker!, font);
+  doc.font(pieces[0]!.font).fontSize(size);
+  const top = y + (lineHeight(block.size) - doc.currentLineHeight(true)) / 2;
+  doc.text(block.marker!, x - indentPt, top, { width: indentPt - 6 * PX, align: "right", lineBreak: false });
+}
+
+function writeHeadingBlock(
+  doc: Doc,
+  block: { text: Run[]; level: number; size: number; underline: boolean; align: string },
+  font: FontFamily,
+  width: number,
+  left: number,
+  tags: Tags | null,
+) {
+  closeLists(tags, 0);
+  const line = block.size * DAT_LAYOUT.headingLineHeight * PX;
+  const before = (block.level <= 3 ? 20 : 10) * PX;
   // Keep a heading with at least two lines of what follows.
-  if (doc.y + lineHeight(block.size) + 2 * lineHeight(block.size) > bottom(doc)) doc.addPage();
-  doc.y += block.size * 0.3;
-  doc.font(fontName(font, true)).fontSize(block.size).text(block.text, left, doc.y, { width, lineGap: block.size * 0.15 });
+  if (doc.y + before + line + 2 * lineHeight(12) > bottom(doc)) doc.addPage();
+  else doc.y += before;
+  const level = Math.min(6, Math.max(1, block.level));
+  tagged(doc, tags, tags?.parent, `H${level}`, () =>
+    writeRuns(doc, block.text, { x: left, width, align: block.align, size: block.size, font, leading: DAT_LAYOUT.headingLineHeight }),
+  );
   if (block.underline) {
-    const y = doc.y + 2;
-    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.75).strokeColor("#000000").stroke();
-    doc.y = y + 4;
+    const y = doc.y + 1;
+    artifact(doc, tags, () => doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.75).strokeColor("#000000").stroke());
+    doc.y = y + 2;
   }
-  doc.y += block.size * 0.35;
+  doc.y += 10 * PX;
 }
 
-function writeTable(doc: Doc, block: Extract<Block, { kind: "table" }>, font: FontFamily, width: number, left: number) {
-  const pad = block.style === "condensed" ? 2 : 5;
-  const size = block.size * 0.92;
+function writeTable(doc: Doc, block: Extract<Block, { kind: "table" }>, font: FontFamily, width: number, left: number, tags: Tags | null) {
+  closeLists(tags, 0);
+  const pad = DAT_LAYOUT.tablePaddingPx[block.style] * PX;
   const widths = block.columns.map((c) => c.width * width);
+  const cellWidth = (i: number) => Math.max(10, widths[i]! - 2 * pad);
+  const opts = (i: number, bold: boolean): RunOptions & { bold: boolean } => ({ x: 0, width: cellWidth(i), align: "left", size: block.size, font, bold });
   const cellHeight = (texts: string[], bold: boolean) => {
-    doc.font(fontName(font, bold)).fontSize(size);
-    return Math.max(...texts.map((t, i) => doc.heightOfString(t || " ", { width: Math.max(10, widths[i]! - 2 * pad), lineGap: size * 0.15 }))) + 2 * pad;
+    const heights = texts.map((t, i) => {
+      const pieces = fontPieces(t || " ", font, bold);
+      doc.font(pieces[0]!.font).fontSize(block.size * PX);
+      const fontLine = doc.currentLineHeight(true);
+      const lines = Math.max(1, Math.round((doc.heightOfString(t || " ", { width: cellWidth(i), lineGap: 0 }) + 0.01) / fontLine));
+      return lines * lineHeight(block.size);
+    });
+    return Math.max(...heights) + 2 * pad;
   };
-  const drawRow = (texts: string[], bold: boolean, shade: string | null) => {
-    const h = cellHeight(texts, bold);
+  const table = tags ? doc.struct("Table") : null;
+  if (table && tags) tags.parent.add(table);
+  const drawRow = (texts: string[], header: boolean, shade: string | null, repeated: boolean) => {
+    const h = cellHeight(texts, header);
     const y = doc.y;
+    artifact(doc, tags, () => {
+      let x = left;
+      texts.forEach((_, i) => {
+        const w = widths[i]!;
+        if (shade) doc.rect(x, y, w, h).fillColor(shade).fill();
+        if (block.style !== "striped" || header) doc.rect(x, y, w, h).lineWidth(0.5).strokeColor("#333333").stroke();
+        x += w;
+      });
+    });
+    const write = (t: string, i: number, x: number) => {
+      doc.fillColor("black");
+      const { bold, ...o } = opts(i, header);
+      writeRuns(doc, [{ text: t, bold }], { ...o, x: x + pad });
+    };
+    // A header row repeated on a later page is decoration: assistive technology has read it once.
+    const tr = table && !repeated ? doc.struct("TR") : null;
+    if (tr) table!.add(tr);
     let x = left;
     texts.forEach((t, i) => {
-      const w = widths[i]!;
-      if (shade) doc.rect(x, y, w, h).fillColor(shade).fill();
-      if (block.style !== "striped" || bold) doc.rect(x, y, w, h).lineWidth(0.5).strokeColor("#333333").stroke();
-      doc.fillColor("black").font(fontName(font, bold)).fontSize(size).text(t, x + pad, y + pad, { width: Math.max(10, w - 2 * pad), lineGap: size * 0.15 });
-      x += w;
+      doc.y = y + pad;
+      const cx = x;
+      if (tr) {
+        const cell = doc.struct(header ? "TH" : "TD");
+        if (header) (cell as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data.A = { O: "Table", Scope: "Column" };
+        tr.add(cell);
+        const content = doc.markStructureContent(header ? "TH" : "TD");
+        write(t, i, cx);
+        doc.endMarkedContent();
+        cell.add(content);
+        cell.end();
+      } else if (tags) artifact(doc, tags, () => write(t, i, cx));
+      else write(t, i, cx);
+      x += widths[i]!;
     });
+    tr?.end();
     doc.x = left;
     doc.y = y + h;
   };
   const header = block.columns.map((c) => c.title);
   const hasHeader = header.some((t) => t !== "");
   if (hasHeader && doc.y + cellHeight(header, true) + (block.rows[0] ? cellHeight(block.rows[0], false) : 0) > bottom(doc)) doc.addPage();
-  if (hasHeader) drawRow(header, true, "#e6e6e6");
+  // Rows are drawn with the page's bottom margin fixed: a row that does not fit goes whole to the next page.
+  if (hasHeader) drawRow(header, true, "#e6e6e6", false);
   block.rows.forEach((row, r) => {
     if (doc.y + cellHeight(row, false) > bottom(doc)) {
       doc.addPage();
-      if (hasHeader) drawRow(header, true, "#e6e6e6");
+      if (hasHeader) drawRow(header, true, "#e6e6e6", true);
     }
-    drawRow(row, false, block.style === "striped" && r % 2 === 1 ? "#f2f2f2" : null);
+    drawRow(row, false, block.style === "striped" && r % 2 === 1 ? "#f2f2f2" : null, false);
   });
-  doc.y += block.size * 0.6;
+  table?.end();
+  doc.y += DAT_LAYOUT.tableAfterPx * PX;
 }
 
-function writeBlocks(doc: Doc, blocks: Block[], font: FontFamily, width: number, left: number) {
+function writeBlocks(doc: Doc, blocks: Block[], font: FontFamily, width: number, left: number, tags: Tags | null) {
   let pendingBreak = false;
   let started = false;
-  for (const block of blocks) {
+  blocks.forEach((block, i) => {
     if (block.kind === "page-break") {
       // Only a break followed by something makes a page (a trailing break prints no blank page).
       if (started) pendingBreak = true;
-      continue;
+      return;
     }
     if (pendingBreak) {
       doc.addPage();
@@ -218,47 +466,62 @@ function writeBlocks(doc: Doc, blocks: Block[], font: FontFamily, width: number,
     }
     started = true;
     switch (block.kind) {
-      case "paragraph":
-        writeParagraph(doc, block, font, width, left);
+      case "paragraph": {
+        const next = blocks[i + 1];
+        writeParagraph(doc, block, font, width, left, tags, next?.kind === "paragraph" && next.marker !== undefined && !next.heading && (next.indent > block.indent || next.list === block.list));
         break;
+      }
       case "heading":
-        writeHeading(doc, block, font, width, left);
+        writeHeadingBlock(doc, { text: [{ text: block.text }], level: block.level, size: block.size, underline: block.underline, align: "left" }, font, width, left, tags);
         break;
       case "table":
-        writeTable(doc, block, font, width, left);
+        writeTable(doc, block, font, width, left, tags);
         break;
     }
-  }
+  });
+  closeLists(tags, 0);
+}
+
+/** Height of header or footer blocks, measured on a scratch document's terms (line counts × line heights). */
+function blocksHeight(blocks: Block[]) {
+  return blocks.reduce((sum, b) => sum + (b.kind === "paragraph" ? lineHeight(b.size) * Math.max(1, b.runs.map((r) => r.text).join("").split("\n").length) : b.kind === "heading" ? b.size * DAT_LAYOUT.headingLineHeight * PX : 0), 0);
 }
 
 function writeMargins(doc: Doc, document: TextDocument, width: number) {
   const range = doc.bufferedPageRange();
+  const { margins, headerSpacing } = DAT_LAYOUT;
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const saved = { ...doc.page.margins };
     // Writing in the margins must not start new pages.
     doc.page.margins = { top: 0, bottom: 0, left: saved.left, right: saved.right };
     if (document.header.length && !(i === 0 && document.hideHeaderOnFirstPage)) {
-      doc.y = HEADER_Y;
-      writeBlocks(doc, document.header, document.font, width, MARGIN);
+      doc.markContent("Artifact", { type: "Pagination", attached: ["Top"] });
+      doc.y = Math.max(4 * MM, margins.top - headerSpacing - blocksHeight(document.header));
+      writeBlocks(doc, document.header, document.font, width, margins.left, null);
+      doc.endMarkedContent();
     }
     if (document.footer.length && !(i === 0 && document.hideFooterOnFirstPage)) {
-      doc.y = doc.page.height - HEADER_Y - document.footer.length * lineHeight(document.size * 0.8) - 4;
-      writeBlocks(doc, document.footer, document.font, width, MARGIN);
+      doc.markContent("Artifact", { type: "Pagination", attached: ["Bottom"] });
+      doc.y = Math.min(doc.page.height - margins.bottom + headerSpacing, doc.page.height - blocksHeight(document.footer) - 2 * MM);
+      writeBlocks(doc, document.footer, document.font, width, margins.left, null);
+      doc.endMarkedContent();
     }
     doc.page.margins = saved;
   }
 }
 
-/** A text document as PDF bytes. */
+/** A text document as the bytes of a tagged PDF. */
 export function textDocumentToPdf(document: TextDocument, meta: { title: string; lang: string }): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     try {
+      const page = DAT_LAYOUT.pages[document.pageSize];
       const doc = new PDFDocument({
-        size: [PAGE.width, PAGE.height],
-        margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+        size: [page.width, page.height],
+        margins: { ...DAT_LAYOUT.margins },
         bufferPages: true,
         pdfVersion: "1.7",
+        tagged: true,
         lang: meta.lang,
         displayTitle: true,
         info: { Title: meta.title, Creator: "Legal Self-Help", Producer: "Legal Self-Help (pdfkit)" },
@@ -268,9 +531,12 @@ export function textDocumentToPdf(document: TextDocument, meta: { title: string;
       doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
       doc.on("error", reject);
       registerFonts(doc);
-      doc.font(fontName(document.font)).fontSize(document.size);
-      const width = PAGE.width - 2 * MARGIN;
-      writeBlocks(doc, document.blocks, document.font, width, MARGIN);
+      doc.font(fontName(document.font)).fontSize(document.size * PX);
+      const width = page.width - DAT_LAYOUT.margins.left - DAT_LAYOUT.margins.right;
+      const root = doc.struct("Document", { title: meta.title, lang: meta.lang });
+      doc.addStructure(root);
+      writeBlocks(doc, document.blocks, document.font, width, DAT_LAYOUT.margins.left, { parent: root, lists: [] });
+      root.end();
       writeMargins(doc, document, width);
       doc.end();
     } catch (error) {
