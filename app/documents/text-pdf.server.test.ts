@@ -83,6 +83,15 @@ describe("DAT layout: page, type and line height", () => {
     expect(first![0]!.y - first![1]!.y).toBeCloseTo(step, 3);
   });
 
+  it("list items are a line apart, nested or not; a list ends with a paragraph's 10 px", async () => {
+    const [page] = await pageLines(await render(template([rich("<ul><li>a1<ul><li>b1</li></ul></li><li>a2</li></ul><ol><li>c1</li></ol><p>after</p>")])));
+    expect(page!.map((l) => l.text.replace(/\s+/g, ""))).toEqual(["•a1", "◦b1", "•a2", "1.c1", "after"]);
+    const gaps = page!.slice(1).map((l, i) => page![i]!.y - l.y);
+    const step = line(12);
+    const after = line(12) + 10 * PT_PER_PX;
+    for (const [gap, expected] of gaps.map((g, i) => [g, [step, step, after, after][i]!] as const)) expect(gap).toBeCloseTo(expected, 3);
+  });
+
   it("on Letter, the same rules give Letter's count", async () => {
     const fits = Math.floor(LETTER_TEXT_HEIGHT / line(12));
     expect(fits).toBe(68);

@@ -338,7 +338,8 @@ function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, 
     if (block.marker === undefined) closeLists(tags, 0);
     tagged(doc, tags, tags?.parent, "P", () => writeRuns(doc, block.runs, { x, width: w, align: block.align, size: block.size, font }));
   }
-  // List items follow each other without space (Bootstrap: `ul ul` none); a list, like a paragraph, ends with 10 px.
+  // List items follow each other without space, nested lists too (Bootstrap: `ul ul` has no margin); a list,
+  // like a paragraph, ends with 10 px.
   if (!(block.marker !== undefined && nextIsItem)) doc.y += DAT_LAYOUT.paragraphAfterPx * PX;
 }
 
@@ -468,7 +469,7 @@ function writeBlocks(doc: Doc, blocks: Block[], font: FontFamily, width: number,
     switch (block.kind) {
       case "paragraph": {
         const next = blocks[i + 1];
-        writeParagraph(doc, block, font, width, left, tags, next?.kind === "paragraph" && next.marker !== undefined && !next.heading && (next.indent > block.indent || next.list === block.list));
+        writeParagraph(doc, block, font, width, left, tags, next?.kind === "paragraph" && next.marker !== undefined && !next.heading && (next.indent !== block.indent || next.list === block.list));
         break;
       }
       case "heading":
