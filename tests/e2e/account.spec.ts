@@ -1,3 +1,4 @@
+import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import type { Page } from "@playwright/test";
 import { createAccount, PASSWORD, signInWithPassword, signOut, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
@@ -241,6 +242,15 @@ test.describe("account area", () => {
     expect(download.headers()["content-type"]).toBe("application/pdf");
     expect(download.headers()["content-disposition"]).toContain(`filename="My Document Interview ${completed}.pdf"`);
     expect((await download.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // The built server finds the document fonts: the employment letter comes in Tinos, as a tagged A4 PDF (decision 0021).
+    const pdf = await PDFDocument.load(await download.body());
+    expect(pdf.catalog.lookup(PDFName.of("StructTreeRoot"))).toBeTruthy();
+    expect(pdf.getPages().some((p) => Math.round(p.getWidth()) === 595 && Math.round(p.getHeight()) === 842)).toBe(true);
+    const fonts = pdf.getPages().flatMap((p) => {
+      const dict = p.node.Resources()?.lookupMaybe(PDFName.of("Font"), PDFDict);
+      return dict ? dict.values().map((ref) => String(pdf.context.lookup(ref, PDFDict).lookup(PDFName.of("BaseFont")))) : [];
+    });
+    expect(fonts.some((name) => /Tinos/.test(name))).toBe(true); // the letter is in Times New Roman
 
     expect((await page.goto(`/account/interview/${draft}/download`))?.status()).toBe(404);
 
