@@ -98,7 +98,20 @@ export function finishStructure(out: PDFDocument, merge: StructureMerge) {
     nums.push(value);
   }
   const root = context.obj({ Type: "StructTreeRoot" });
-  root.set(N("K"), context.obj(merge.kids));
+  let kids = merge.kids;
+  if (kids.length > 1) {
+    // One document element under the root (PDF/UA); each part's own Document becomes a Part of it.
+    const wrapper = context.nextRef();
+    for (const kid of kids) {
+      const el = kid instanceof PDFRef ? context.lookupMaybe(kid, PDFDict) : kid instanceof PDFDict ? kid : undefined;
+      if (!el) continue;
+      if (el.lookup(N("S")) === N("Document")) el.set(N("S"), N("Part"));
+      el.set(N("P"), wrapper);
+    }
+    context.assign(wrapper, context.obj({ Type: "StructElem", S: "Document", P: merge.root, K: kids }));
+    kids = [wrapper];
+  }
+  root.set(N("K"), context.obj(kids));
   root.set(N("ParentTree"), context.register(context.obj({ Nums: nums })));
   root.set(N("ParentTreeNextKey"), PDFNumber.of(merge.next));
   if (merge.roleMap.size) {

@@ -151,7 +151,7 @@ describe("tagged PDF", () => {
   const letter = template(
     [
       { tag: "a2j-section-title", id: "s1", state: { title: "Letter of demand", titleTag: "h1", underline: true } },
-      rich("<p>Dear <a2j-variable name=\"Debtor TE\"></a2j-variable>,</p><h3>What you owe</h3><ul><li>Rent<ul><li>March</li></ul></li><li>Bond</li></ul><ol><li>Pay</li></ol>"),
+      rich("<p>Dear <a2j-variable name=\"Debtor TE\"></a2j-variable>,</p><p>&nbsp;</p><p></p><h3>What you owe</h3><ul><li>Rent<ul><li>March</li></ul></li><li>Bond</li></ul><ol><li>Pay</li></ol>"),
       loop,
       rich("<p>Yours faithfully</p>"),
     ],
@@ -236,7 +236,8 @@ describe("tagged PDF", () => {
     if (!result.ok) throw new Error(result.reason);
     const s = await readStructure(result.pdf!);
     expect(s.tagged).toBe(true);
-    expect(outline(s.root!)).toEqual(["StructTreeRoot", "  Document", "    H1: First", "    P: Body", "  Document", "    H2: Second", "    P: Text"]);
+    // one Document element, each template a Part of it
+    expect(outline(s.root!)).toEqual(["StructTreeRoot", "  Document", "    Part", "      H1: First", "      P: Body", "    Part", "      H2: Second", "      P: Text"]);
   });
 
   it("an overlay PDF keeps the tags its base PDF has, alone and assembled", async () => {
@@ -287,7 +288,7 @@ describe("tagged PDF", () => {
     const result = await assembleDocument({ title: "Both", lang: "en", answers: {}, readFile: async (f) => files[f] ?? null });
     if (!result.ok) throw new Error(result.reason);
     const s = await readStructure(result.pdf!);
-    expect(outline(s.root!)).toEqual(["StructTreeRoot", "  Document", "    P: Cover letter", "  Document", "    P: Name of applicant:"]);
+    expect(outline(s.root!)).toEqual(["StructTreeRoot", "  Document", "    Part", "      P: Cover letter", "    Part", "      P: Name of applicant:"]);
     expect((await PDFDocument.load(result.pdf!)).getPageCount()).toBe(2);
   });
 });

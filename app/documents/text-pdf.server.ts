@@ -336,7 +336,10 @@ function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, 
       doc.y = y;
     }
     if (block.marker === undefined) closeLists(tags, 0);
-    tagged(doc, tags, tags?.parent, "P", () => writeRuns(doc, block.runs, { x, width: w, align: block.align, size: block.size, font }));
+    const write = () => writeRuns(doc, block.runs, { x, width: w, align: block.align, size: block.size, font });
+    // A blank line (an empty paragraph, or only spaces) is spacing, not a paragraph to read out.
+    if (block.runs.every((r) => !r.text.replace(/[\s\u00a0]+/g, ""))) artifact(doc, tags, write);
+    else tagged(doc, tags, tags?.parent, "P", write);
   }
   // List items follow each other without space, nested lists too (Bootstrap: `ul ul` has no margin); a list,
   // like a paragraph, ends with 10 px.
