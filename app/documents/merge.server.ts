@@ -47,7 +47,8 @@ export function appendWithStructure(out: PDFDocument, src: PDFDocument, merge: S
   const copier = PDFObjectCopier.for(src.context, out.context);
   // The copier maps references it has met; pages and the old root are mapped before anything refers to them.
   const traversed = (copier as unknown as { traversedObjects: Map<PDFObject, PDFObject> }).traversedObjects;
-  const tree = src.catalog.lookupMaybe(N("StructTreeRoot"), PDFDict);
+  const found = src.catalog.lookup(N("StructTreeRoot"));
+  const tree = found instanceof PDFDict ? found : undefined;
   const treeRef = src.catalog.get(N("StructTreeRoot"));
   const offset = merge.next;
   if (tree) {
@@ -65,15 +66,29 @@ export function appendWithStructure(out: PDFDocument, src: PDFDocument, merge: S
     out.context.assign(refs[i]!, copied);
     if (tree) {
       shiftKey(copied, "StructParents", offset);
-      const annots = copied.lookupMaybe(N("Annots"), PDFArray);
-      for (let k = 0; annots && k < annots.size(); k++) {
-        const annot = annots.lookupMaybe(k, PDFDict);
-        if (annot) shiftKey(annot, "StructParent", offset);
+      const annots = copied.lookup(N("Annots"));
+      for (let k = 0; annots instanceof PDFArray && k < annots.size(); k++) {
+        const annot = annots.lookup(k);
+        if (annot instanceof PDFDict) shiftKey(annot, "StructParent", offset);
       }
     } else copied.delete(N("StructParents"));
     out.addPage(PDFPage.of(copied, refs[i]!, out));
   });
   if (!tree) return;
+  const before = { kids: merge.kids.length, nums: merge.nums.length, next: merge.next, roles: new Set(merge.roleMap.keys()) };
+  try {
+    copyTree(tree, copier, offset, merge);
+  } catch {
+    // A structure tree that cannot be followed costs the part its tags, never its pages.
+    merge.kids.length = before.kids;
+    merge.nums.length = before.nums;
+    merge.next = before.next;
+    for (const key of [...merge.roleMap.keys()]) if (!before.roles.has(key)) merge.roleMap.delete(key);
+    for (const ref of refs) out.context.lookupMaybe(ref, PDFDict)?.delete(N("StructParents"));
+  }
+}
+
+function copyTree(tree: PDFDict, copier: PDFObjectCopier, offset: number, merge: StructureMerge) {
   const kids = tree.get(N("K"));
   const list = kids instanceof PDFArray ? kids.asArray() : kids ? [kids] : [];
   for (const kid of list) merge.kids.push(copier.copy(kid));

@@ -291,4 +291,25 @@ describe("tagged PDF", () => {
     expect(outline(s.root!)).toEqual(["StructTreeRoot", "  Document", "    Part", "      P: Cover letter", "    Part", "      P: Name of applicant:"]);
     expect((await PDFDocument.load(result.pdf!)).getPageCount()).toBe(2);
   });
+
+  it("a part whose structure tree cannot be followed loses its tags, never its pages", async () => {
+    const broken = await PDFDocument.create();
+    broken.addPage([300, 300]).drawText("Attached letter", { x: 20, y: 250 });
+    broken.catalog.set(PDFName.of("StructTreeRoot"), broken.context.obj({ Type: "StructTreeRoot", K: [], ParentTree: 5 }));
+    const files: Record<string, Uint8Array> = {
+      "templates.json": new TextEncoder().encode(JSON.stringify({ guideId: "1", templateIds: [1] })),
+      "template1.json": new TextEncoder().encode(JSON.stringify({ templateId: 1, title: "Cover", active: true, rootNode: { tag: "a2j-template", state: {}, children: [rich("<p>Cover letter</p>")] } })),
+    };
+    const result = await assembleDocument({
+      title: "With attachment",
+      lang: "en",
+      answers: {},
+      readFile: async (f) => files[f] ?? null,
+      attachments: [{ name: "letter.pdf", bytes: await broken.save() }],
+    });
+    if (!result.ok) throw new Error(result.reason);
+    expect((await PDFDocument.load(result.pdf!)).getPageCount()).toBe(2);
+    expect(outline((await readStructure(result.pdf!)).root!)).toEqual(["StructTreeRoot", "  Document", "    P: Cover letter"]);
+    expect((await pageLines(result.pdf!))[1]!.map((l) => l.text)).toEqual(["Attached letter"]);
+  });
 });
