@@ -8,7 +8,7 @@
  * addendum page after the template's pages, as A2J does.
  */
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, type PDFFont, PDFName, PDFNumber, PDFOperator, PDFOperatorNames, type PDFPage, PDFRef, StandardFonts, rgb } from "pdf-lib";
 import type { AnswerValue, Answers, DateLocale } from "~/a2j";
 import { fontBytes } from "./fonts.server";
 import type { PdfBox, PdfTemplate } from "./template";
@@ -185,7 +185,67 @@ export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers
   }
 
   if (addendum.length) writeAddendum(doc, font, addendum, size);
+  tagOverlay(doc);
   return doc.save();
+}
+
+/**
+ * When the template PDF is tagged, what we wrote on each page (its values, check marks, the addendum) becomes
+ * one paragraph of the structure, after the form's own elements: otherwise assistive technology, which reads
+ * only tagged content of a tagged PDF, would skip the person's answers. An untagged template stays untagged;
+ * a tree whose parent tree is not a flat number list is left as it is.
+ */
+function tagOverlay(doc: PDFDocument) {
+  const N = (name: string) => PDFName.of(name);
+  const root = doc.catalog.lookup(N("StructTreeRoot"));
+  if (!(root instanceof PDFDict)) return;
+  const parentTree = root.lookup(N("ParentTree"));
+  const nums = parentTree instanceof PDFDict ? parentTree.lookup(N("Nums")) : undefined;
+  if (!(nums instanceof PDFArray) || (parentTree as PDFDict).has(N("Kids"))) return;
+  // The answers go into the form's top element (its Document), or the root itself.
+  const k = root.get(N("K"));
+  const topRef = k instanceof PDFArray ? k.get(0) : k;
+  const top = topRef instanceof PDFRef ? doc.context.lookup(topRef) : undefined;
+  const parentRef = top instanceof PDFDict && topRef instanceof PDFRef ? topRef : null;
+  const parent = parentRef ? (top as PDFDict) : root;
+  const nextKey = root.lookup(N("ParentTreeNextKey"));
+  let next = nextKey instanceof PDFNumber ? nextKey.asNumber() : 0;
+  const entry = (key: number): PDFArray | null => {
+    for (let i = 0; i + 1 < nums.size(); i += 2) {
+      const n = nums.lookup(i);
+      if (n instanceof PDFNumber && n.asNumber() === key) {
+        const value = nums.lookup(i + 1);
+        return value instanceof PDFArray ? value : null;
+      }
+      if (n instanceof PDFNumber) next = Math.max(next, n.asNumber() + 1);
+    }
+    return null;
+  };
+  for (const page of doc.getPages()) {
+    const stream = (page as unknown as { contentStream?: { operators: PDFOperator[] } }).contentStream;
+    if (!stream?.operators.length) continue;
+    const key = page.node.lookup(N("StructParents"));
+    let marks = key instanceof PDFNumber ? entry(key.asNumber()) : null;
+    if (!marks) {
+      if (key instanceof PDFNumber) continue; // a key whose entry is not an array: leave the page alone
+      entry(-1); // moves `next` past every key in use
+      marks = doc.context.obj([]);
+      page.node.set(N("StructParents"), PDFNumber.of(next));
+      nums.push(PDFNumber.of(next));
+      nums.push(marks);
+      next++;
+    }
+    const mcid = marks.size();
+    const element = doc.context.register(doc.context.obj({ Type: "StructElem", S: "P", P: parentRef ?? doc.catalog.get(N("StructTreeRoot")), Pg: page.ref, K: mcid }));
+    marks.push(element);
+    const kids = parent.get(N("K"));
+    if (kids instanceof PDFArray) kids.push(element);
+    else parent.set(N("K"), doc.context.obj(kids ? [kids, element] : [element]));
+    // pdf-lib's operand type has no dictionary, but a BDC's property list is one, and it is written as one.
+    stream.operators.unshift(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [N("P"), doc.context.obj({ MCID: mcid }) as unknown as PDFName]));
+    stream.operators.push(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+  }
+  root.set(N("ParentTreeNextKey"), PDFNumber.of(next));
 }
 
 function writeAddendum(doc: PDFDocument, font: PDFFont, entries: { label: string; text: string }[], size: number) {

@@ -276,7 +276,8 @@ describe("tagged PDF", () => {
       variableOptions: {},
     };
     const overlaid = await overlayPdf(t, base, answers({ "Name TE": "Zoë" }));
-    expect(outline((await readStructure(overlaid)).root!)).toEqual(["StructTreeRoot", "  Document", "    P: Name of applicant:"]);
+    // the form's own tags, and the person's answer as a paragraph after them
+    expect(outline((await readStructure(overlaid)).root!)).toEqual(["StructTreeRoot", "  Document", "    P: Name of applicant:", "    P: Zoë"]);
     const files: Record<string, Uint8Array> = {
       "templates.json": new TextEncoder().encode(JSON.stringify({ guideId: "1", templateIds: [1, 2] })),
       "template1.json": new TextEncoder().encode(JSON.stringify({ templateId: 1, title: "Cover", active: true, rootNode: { tag: "a2j-template", state: {}, children: [rich("<p>Cover letter</p>")] } })),
@@ -289,6 +290,10 @@ describe("tagged PDF", () => {
     if (!result.ok) throw new Error(result.reason);
     const s = await readStructure(result.pdf!);
     expect(outline(s.root!)).toEqual(["StructTreeRoot", "  Document", "    Part", "      P: Cover letter", "    Part", "      P: Name of applicant:"]);
+    // an untagged template PDF stays untagged when overlaid
+    const plain = await PDFDocument.create();
+    plain.addPage([595, 842]);
+    expect((await readStructure(await overlayPdf(t, await plain.save(), answers({ "Name TE": "Zoë" })))).root).toBeNull();
     expect((await PDFDocument.load(result.pdf!)).getPageCount()).toBe(2);
   });
 
