@@ -1,5 +1,6 @@
 import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import PDFKitDocument from "pdfkit";
+import { extractTextItems } from "unpdf";
 import { describe, expect, it } from "vitest";
 import type { Answers, AnswerValue } from "~/a2j";
 import { assembleDocument } from "./assemble.server";
@@ -126,6 +127,14 @@ describe("DAT layout: page, type and line height", () => {
     expect(names.some((n) => n.includes("DejaVuSans"))).toBe(true);
     const [page] = await pageLines(pdf);
     expect(page![0]!.text.replace(/\s+/g, " ")).toContain("Zoë Ångström, Σωκράτης, Иван and Հայաստան");
+    // a centred line of one run in two fonts is still centred, its pieces side by side
+    const [centred] = await pageLines(await render(template([rich('<p style="text-align:center">Αθήνα Երևան</p>')])));
+    expect(centred![0]!.text.replace(/\s+/g, " ").trim()).toBe("Αθήνα Երևան");
+    const { items } = (await extractTextItems(await render(template([rich('<p style="text-align:center">Αθήνα Երևան</p>')])))) as unknown as { items: { str: string; x: number; width: number }[][] };
+    const shown = items[0]!.filter((i) => i.str.trim());
+    const middle = (shown[0]!.x + shown.at(-1)!.x + shown.at(-1)!.width) / 2;
+    expect(Math.abs(middle - 595.28 / 2)).toBeLessThan(1);
+    for (let k = 1; k < shown.length; k++) expect(shown[k]!.x).toBeGreaterThanOrEqual(shown[k - 1]!.x + shown[k - 1]!.width - 0.01);
     const serif = await PDFDocument.load(await render(template([rich("<p>Times</p>")], { fontFamily: "times-new-roman" })));
     const serifFonts = serif.getPage(0).node.Resources()!.lookup(PDFName.of("Font"), PDFDict);
     expect(serifFonts.entries().map(([, ref]) => String(serif.context.lookup(ref, PDFDict).lookup(PDFName.of("BaseFont"))))).toEqual([expect.stringContaining("Tinos")]);

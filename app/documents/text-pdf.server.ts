@@ -197,11 +197,12 @@ function writeRuns(doc: Doc, runs: Run[], opts: RunOptions) {
     doc.y += line;
     return;
   }
-  if (visible.length > 1 && (opts.align === "center" || opts.align === "right")) {
+  const pieces = visible.flatMap((run) => pieceRuns(run, opts));
+  // Several pieces (styles, or fonts for one run's characters) on a centred or right-aligned line.
+  if (pieces.length > 1 && (opts.align === "center" || opts.align === "right")) {
     writeAlignedRuns(doc, visible, opts);
     return;
   }
-  const pieces = visible.flatMap((run) => pieceRuns(run, opts));
   doc.font(pieces[0]!.font).fontSize(size);
   const gap = line - doc.currentLineHeight(true);
   // pdfkit moves to a new page when the next line's top plus the font's height passes the bottom margin; CSS
