@@ -1,6 +1,6 @@
 // Makes the fonts of the printed documents: TrueType subsets of Arimo and Tinos (metric-compatible with Arial and
 // Times New Roman, the fonts A2J DAT templates name) in app/documents/fonts/, with their licence. Run by
-// `npm run fonts:subset`; commit what it writes. docs/decisions/0021-dat-layout-and-tagged-pdfs.md says why.
+// `npm run fonts:subset`; commit what it writes. docs/decisions/0024-dat-layout-and-tagged-pdfs.md says why.
 //
 // Source: the Croscore fonts of Debian's `fonts-croscore` package (`apt-get install fonts-croscore`; version
 // 1.33, SIL Open Font License 1.1, which allows embedding and subsetting). Only this script needs them: the

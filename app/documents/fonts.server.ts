@@ -5,7 +5,7 @@
  * Mono, from the `dejavu-fonts-ttf` package) draws what those lack (Arabic, Armenian, Georgian, symbols) and the
  * monospace family, and the overlays' non-WinAnsi text. The files are read once per process; the parsed font is
  * not shared between documents (fontkit's subsetter changes the glyphs it caches, which garbled the next
- * document's text when we tried). Only the character set of each file is kept (decision 0021).
+ * document's text when we tried). Only the character set of each file is kept (decision 0024).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";

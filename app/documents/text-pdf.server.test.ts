@@ -11,7 +11,7 @@ import { outline, pageLines, readStructure } from "./test-structure";
 import { textDocumentToPdf } from "./text-pdf.server";
 
 /*
- * Figures derived from A2J DAT's rules (decision 0021), written out here rather than taken from the code:
+ * Figures derived from A2J DAT's rules (decision 0024), written out here rather than taken from the code:
  * wkhtmltopdf's A4 page (297 mm) with DAT's 20 mm top and wkhtmltopdf's 10 mm other margins; a CSS pixel is
  * 0.75 pt shrunk by 1.25 (0.6 pt); Bootstrap's line height 20/14 and paragraph margin 10 px; Arial's advance
  * widths ("x" 1024/2048 em, space 569/2048 em); Times New Roman's space 512/2048 em.

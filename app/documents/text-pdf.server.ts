@@ -1,5 +1,5 @@
 /**
- * Lays a text document out as a tagged PDF with pdfkit, with A2J DAT's page geometry and type (decision 0021):
+ * Lays a text document out as a tagged PDF with pdfkit, with A2J DAT's page geometry and type (decision 0024):
  * A4 (or Letter), DAT's margins, CSS pixels scaled as wkhtmltopdf scales them, Bootstrap's line height and
  * paragraph spacing, Arimo/Tinos (Arial/Times metrics) with DejaVu for characters they lack. Wrapped paragraphs
  * with styled runs, lists, headings, tables that continue across pages (with their header row repeated), page
@@ -14,7 +14,7 @@ import type { Block, FontFamily, PageSize, Run, TextDocument } from "./layout";
 const MM = 72 / 25.4;
 
 /**
- * A2J DAT's geometry and type, as it prints a text template (the figures come from DAT's sources; decision 0021):
+ * A2J DAT's geometry and type, as it prints a text template (the figures come from DAT's sources; decision 0024):
  * - wkhtmltopdf's default page, A4, and its default margins of 10 mm, but 20 mm at the top (DAT's
  *   `margin-top: 20`), with the header and footer 5 mm from the text (`header-spacing`, `footer-spacing`);
  * - a CSS pixel is 1/96 in (0.75 pt), shrunk by WebKit's minimum print shrink factor of 1.25 (wkhtmltopdf's

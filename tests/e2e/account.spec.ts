@@ -242,7 +242,7 @@ test.describe("account area", () => {
     expect(download.headers()["content-type"]).toBe("application/pdf");
     expect(download.headers()["content-disposition"]).toContain(`filename="My Document Interview ${completed}.pdf"`);
     expect((await download.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    // The built server finds the document fonts: the employment letter comes in Tinos, as a tagged A4 PDF (decision 0021).
+    // The built server finds the document fonts: the employment letter comes in Tinos, as a tagged A4 PDF (decision 0024).
     const pdf = await PDFDocument.load(await download.body());
     expect(pdf.catalog.lookup(PDFName.of("StructTreeRoot"))).toBeTruthy();
     expect(pdf.getPages().some((p) => Math.round(p.getWidth()) === 595 && Math.round(p.getHeight()) === 842)).toBe(true);
