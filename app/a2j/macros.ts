@@ -26,7 +26,9 @@ export function macroValue(
   today: number,
   dates: DateLocale = A2J_DATES,
 ): { ok: true; text: string } | { ok: false; error: string } {
-  const compiled = compileExpression(code);
+  // `%%=expr%%` is written by some authors for the same thing as `%%expr%%`; no expression starts with "=".
+  const source = code.trimStart().startsWith("=") ? code.trimStart().slice(1) : code;
+  const compiled = compileExpression(source);
   if (!compiled.ok) return { ok: false, error: compiled.error.message };
   try {
     const e = compiled.value;

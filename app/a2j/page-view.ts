@@ -154,7 +154,10 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
     });
   };
 
-  const errors = opts.errors ?? [];
+  // Author texts shown as plain text (messages, button labels, alt text) get their macros too, then lose markup.
+  const plain = (s: string) => (s === "" ? "" : plainText(withoutInlineTags(renderMacros(s, answers, today, dates))));
+  // A field's own invalid prompt is author text ("Enter %%[Child name TE]%%'s birthday"); A2J's defaults have no macros.
+  const errors = (opts.errors ?? []).map((e) => ({ ...e, message: plain(e.message) || e.message }));
   const submitted = opts.submitted;
   const fields: FieldView[] = page.fields.map((f, i) => {
     const name = inputName(f, i);
@@ -175,7 +178,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       checked = cur !== undefined && cur !== "" && cur === f.value;
     }
     let options: PickOption[] = [];
-    if (f.type === "textpick") options = listOptions(f);
+    if (f.type === "textpick") options = listOptions(f).map((o) => (o.label.includes("%%") ? { ...o, label: plain(o.label) } : o));
     else if (f.type === "numberpick") options = numberPickOptions(f).map((n) => ({ value: String(n), label: String(n) }));
     else if (f.type === "gender") options = [
       { value: "Female", label: "Female" },
@@ -207,7 +210,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   });
   const buttons: ButtonView[] = page.buttons.map((b, i) => ({
     index: i,
-    label: b.label.trim() === "" ? "Continue" : renderMacros(b.label, answers, today, dates),
+    label: plain(b.label) || "Continue",
     next: b.next,
     special: isSpecialTarget(b.next) ? b.next : null,
   }));
@@ -225,7 +228,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   }
   const step = guide.steps[page.step];
   const override = getRaw(answers, `A2J Step ${page.step}`);
-  const stepText = typeof override === "string" && override.trim() !== "" ? escapeHtml(override) : (step?.text ?? "");
+  const stepText = typeof override === "string" && override.trim() !== "" ? escapeHtml(override) : html(step?.text ?? "");
   const question = plainText(text);
   const heading = headingOf(question, plainText(stepText));
   return {
@@ -245,7 +248,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
     help,
     helpCitation,
     helpImageURL: page.helpImageURL,
-    helpAltText: page.helpAltText,
+    helpAltText: plain(page.helpAltText),
     helpVideoURL: page.helpVideoURL,
     helpAudioURL: page.helpAudioURL,
     textAudioURL: page.textAudioURL,
@@ -264,6 +267,11 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
 /** Text without markup or repeated spaces. */
 export function plainText(html: string): string {
   return decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+}
+
+/** HTML without its inline tags ("as <b>month</b>." reads "as month."); block tags still part words. */
+function withoutInlineTags(html: string): string {
+  return html.replace(/<\/?(?:a|abbr|b|cite|code|em|font|i|q|s|small|span|strong|sub|sup|u)\b[^>]*>/gi, "");
 }
 
 const HEADING_MAX = 120;
@@ -481,7 +489,7 @@ export function reviewAnswers(guide: Guide, state: InterviewState, today: number
       let step = steps.get(page.step);
       if (!step) {
         const stepText = guide.steps[page.step]?.text ?? "";
-        step = { title: plainText(stepText) || `Step ${page.step + 1}`, answers: [] };
+        step = { title: plainText(renderMacros(stepText, state.answers, today, dates)) || `Step ${page.step + 1}`, answers: [] };
         steps.set(page.step, step);
       }
       const entryNoun = loop === null ? null : loopNoun(page.repeatVar);
