@@ -7,9 +7,11 @@ import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
+import { readablePdf } from "../../tests/support/pdf";
 import { MAX_BODY_BYTES, MAX_FILE_BYTES } from "~/security/request-guard.server";
 import { type AttachmentStorage, attachmentStorageKey } from "~/storage/attachment-storage.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
+import { uploadCheckMessages } from "./upload-check.server";
 import { MAX_ATTACHMENT_BYTES, detectDocumentType, findAttachment, moveFolderIntoStorage, storeAttachment } from "./attachments.server";
 
 describe("the upload limit at the edge", () => {
@@ -39,7 +41,7 @@ describe.each(dialects)("uploaded files in the database on %s", (dialect) => {
   let database: TestDatabase;
   let storage: AttachmentStorage;
   const alice = randomUUID();
-  const pdf = (size: number) => Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(size)]);
+  const pdf = (size: number) => readablePdf(size, () => randomBytes(1)[0]!);
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
@@ -56,6 +58,18 @@ describe.each(dialects)("uploaded files in the database on %s", (dialect) => {
     const found = await findAttachment(alice, stored.id, database.db);
     expect(found).toMatchObject({ file_name: "lease.pdf", size: bytes.length, storage_key: `${alice}/${stored.id}.pdf` });
     expect((await storage.get(found!.storage_key))!.equals(bytes)).toBe(true);
+  });
+
+  it("refuses a file it cannot read whole, with what to do, and keeps nothing of it", async () => {
+    const before = await database.db.selectFrom("attachments").select("id").execute();
+    const upload = (bytes: Uint8Array, name: string) => storeAttachment({ userId: alice, interviewId: null }, new File([bytes], name), storage, database.db);
+    const whole = pdf(20_000);
+    expect(await upload(whole.subarray(0, 10_000), "statement.pdf")).toEqual({ ok: false, message: uploadCheckMessages.pdfIncomplete });
+    expect(await upload(Buffer.from("%PDF-1.4\n1 0 obj\n<< /Encrypt 2 0 R >>\n%%EOF\n"), "statement.pdf")).toMatchObject({ ok: false });
+    expect(await upload(Buffer.from("Dear landlord,\nI am writing about the deposit.\n"), "letter.pdf")).toEqual({ ok: false, message: "Only PDF or Word files can be uploaded." });
+    const corrupt = zipSync({ "[Content_Types].xml": Buffer.from("<Types/>"), "word/document.xml": Buffer.from("<w:document><w:body>") });
+    expect(await upload(corrupt, "lease.docx")).toEqual({ ok: false, message: uploadCheckMessages.wordUnreadable });
+    expect(await database.db.selectFrom("attachments").select("id").execute()).toEqual(before);
   });
 
   it("keeps no row when the bytes cannot be stored", async () => {
