@@ -62,7 +62,7 @@ describe.each(dialects)("uploaded files in the database on %s", (dialect) => {
 
   it("refuses a file it cannot read whole, with what to do, and keeps nothing of it", async () => {
     const before = await database.db.selectFrom("attachments").select("id").execute();
-    const upload = (bytes: Uint8Array, name: string) => storeAttachment({ userId: alice, interviewId: null }, new File([bytes], name), storage, database.db);
+    const upload = (bytes: Uint8Array<ArrayBuffer>, name: string) => storeAttachment({ userId: alice, interviewId: null }, new File([bytes], name), storage, database.db);
     const whole = pdf(20_000);
     expect(await upload(whole.subarray(0, 10_000), "statement.pdf")).toEqual({ ok: false, message: uploadCheckMessages.pdfIncomplete });
     expect(await upload(Buffer.from("%PDF-1.4\n1 0 obj\n<< /Encrypt 2 0 R >>\n%%EOF\n"), "statement.pdf")).toMatchObject({ ok: false });

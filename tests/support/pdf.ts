@@ -2,7 +2,7 @@
  * A small, well-formed one-page PDF written by hand (any size, the rest padding inside its content stream),
  * for tests that upload a PDF: uploads are parsed, so bytes that only start like a PDF are refused.
  */
-export function readablePdf(size = 0, fill: (i: number) => number = (i) => 0x20 + (i % 90)): Buffer {
+export function readablePdf(size = 0, fill: (i: number) => number = (i) => 0x20 + (i % 90)): Buffer<ArrayBuffer> {
   const padding = Buffer.from(Array.from({ length: Math.max(0, size - 420) }, (_, i) => fill(i)));
   const parts: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];
   const offsets: number[] = [];
