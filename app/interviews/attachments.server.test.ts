@@ -41,7 +41,10 @@ describe.each(dialects)("uploaded files in the database on %s", (dialect) => {
   let database: TestDatabase;
   let storage: AttachmentStorage;
   const alice = randomUUID();
-  const pdf = (size: number) => readablePdf(size, () => randomBytes(1)[0]!);
+  const pdf = (size: number) => {
+    const noise = randomBytes(size);
+    return readablePdf(size, (i) => noise[i]!);
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
