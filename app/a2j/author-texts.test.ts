@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { ymdToDays } from "./dates";
-import { currentPage, startInterview, submitPage, type InterviewState } from "./flow";
+import { confirmFinish, currentPage, startInterview, submitPage, type InterviewState } from "./flow";
 import { loadGuideObject } from "./guide";
 import { renderMacros } from "./macros";
 import { renderPage, reviewAnswers } from "./page-view";
@@ -123,6 +123,17 @@ describe("macros in every author text", () => {
     const done = submitPage(g, state, { pageName: "Death", buttonIndex: 0, values: { "death date da": "01/02/2024" } }, TODAY);
     if (!done.ok) throw new Error(done.error.message);
     expect(reviewAnswers(g, done.state, TODAY).map((s) => s.title)).toEqual(["You", "About Renée & Jo"]);
+  });
+
+  test("a button's message on the end screen has its macros evaluated", () => {
+    const g = guide();
+    g.pages.Death!.buttons[0]!.message = "<p>Thank you. We have <b>%%[Decedent first name TE]%%</b>'s date.</p>";
+    const done = submitPage(g, atDeathPage(g), { pageName: "Death", buttonIndex: 0, values: { "death date da": "01/02/2024" } }, TODAY);
+    if (!done.ok) throw new Error(done.error.message);
+    expect(done.outcome).toEqual({ kind: "review" });
+    const finished = confirmFinish(done.state);
+    if (!finished.ok) throw new Error(finished.error.message);
+    expect(finished.outcome).toMatchObject({ kind: "special", target: "SUCCESS", message: "Thank you. We have Renée & Jo's date." });
   });
 
   test("%%=expression%% is the same as %%expression%%", () => {

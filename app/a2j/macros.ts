@@ -81,6 +81,17 @@ function renderMacrosImpl(html: string, answers: Answers, today: number, dates: 
   return out;
 }
 
+/**
+ * Author text shown as plain text (a field's own error message, a button label, alt text, a button's message):
+ * its macros evaluated, then its markup dropped (inline tags without a trace, block tags as a space), its
+ * entities decoded and its spaces collapsed.
+ */
+export function renderMacrosAsText(text: string, answers: Answers, today: number, dates: DateLocale = A2J_DATES): string {
+  if (text === "") return "";
+  const html = renderMacros(text, answers, today, dates).replace(/<\/?(?:a|abbr|b|cite|code|em|font|i|q|s|small|span|strong|sub|sup|u)\b[^>]*>/gi, "");
+  return decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+}
+
 export interface PopupRef {
   /** Id used in the rewritten link (`#<id>`). */
   id: string;

@@ -7,7 +7,7 @@ import { getRaw, isBlank } from "./answers";
 import { A2J_DATES, boxesFromStored, type DateBox, type DateBoxes, type DateLocale, formatDays, showStoredDate } from "./dates";
 import { answerIndex, currentEntry, type InterviewState } from "./flow";
 import { isSpecialTarget, type SpecialTarget } from "./guide";
-import { escapeHtml, renderMacros, resolvePopups } from "./macros";
+import { escapeHtml, renderMacros, renderMacrosAsText, resolvePopups } from "./macros";
 import type { AnswerValue, Guide, Page } from "./types";
 import { own } from "./util";
 import { inputName, listOptions, numberPickOptions, type FieldError, type FormValues, type PickOption } from "./validate";
@@ -155,7 +155,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   };
 
   // Author texts shown as plain text (messages, button labels, alt text) get their macros too, then lose markup.
-  const plain = (s: string) => (s === "" ? "" : plainText(withoutInlineTags(renderMacros(s, answers, today, dates))));
+  const plain = (s: string) => renderMacrosAsText(s, answers, today, dates);
   // A field's own invalid prompt is author text ("Enter %%[Child name TE]%%'s birthday"); A2J's defaults have no macros.
   const errors = (opts.errors ?? []).map((e) => ({ ...e, message: plain(e.message) || e.message }));
   const submitted = opts.submitted;
@@ -267,11 +267,6 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
 /** Text without markup or repeated spaces. */
 export function plainText(html: string): string {
   return decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
-}
-
-/** HTML without its inline tags ("as <b>month</b>." reads "as month."); block tags still part words. */
-function withoutInlineTags(html: string): string {
-  return html.replace(/<\/?(?:a|abbr|b|cite|code|em|font|i|q|s|small|span|strong|sub|sup|u)\b[^>]*>/gi, "");
 }
 
 const HEADING_MAX = 120;
