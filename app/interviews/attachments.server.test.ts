@@ -4,6 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
+import PDFKit from "pdfkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
@@ -37,6 +38,18 @@ describe("uploads are checked by content, not by name", () => {
   });
 });
 
+/** A PDF only its password opens, as banks send statements. */
+async function protectedPdf(): Promise<Buffer<ArrayBuffer>> {
+  const doc = new PDFKit({ userPassword: "1234", pdfVersion: "1.7" });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => doc.on("end", resolve));
+  doc.text("Statement of account");
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
 describe.each(dialects)("uploaded files in the database on %s", (dialect) => {
   let database: TestDatabase;
   let storage: AttachmentStorage;
@@ -68,7 +81,8 @@ describe.each(dialects)("uploaded files in the database on %s", (dialect) => {
     const upload = (bytes: Uint8Array<ArrayBuffer>, name: string) => storeAttachment({ userId: alice, interviewId: null }, new File([bytes], name), storage, database.db);
     const whole = pdf(20_000);
     expect(await upload(whole.subarray(0, 10_000), "statement.pdf")).toEqual({ ok: false, message: uploadCheckMessages.pdfIncomplete });
-    expect(await upload(Buffer.from("%PDF-1.4\n1 0 obj\n<< /Encrypt 2 0 R >>\n%%EOF\n"), "statement.pdf")).toMatchObject({ ok: false });
+    expect(await upload(await protectedPdf(), "statement.pdf")).toEqual({ ok: false, message: "This PDF is password-protected. Please upload a copy without a password." });
+    expect(await upload(Buffer.from("%PDF-1.4\n% a letter, renamed\n%%EOF\n"), "statement.pdf")).toEqual({ ok: false, message: uploadCheckMessages.pdfUnreadable });
     expect(await upload(Buffer.from("Dear landlord,\nI am writing about the deposit.\n"), "letter.pdf")).toEqual({ ok: false, message: "Only PDF or Word files can be uploaded." });
     const corrupt = zipSync({ "[Content_Types].xml": Buffer.from("<Types/>"), "word/document.xml": Buffer.from("<w:document><w:body>") });
     expect(await upload(corrupt, "lease.docx")).toEqual({ ok: false, message: uploadCheckMessages.wordUnreadable });
