@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../tests/support/databases";
+import { readablePdf } from "../tests/support/pdf";
 import { findAttachment, storeAttachment } from "~/interviews/attachments.server";
 import { loadInterview, saveInterview } from "~/interviews/interviews.server";
 import { openBytes, sealBytes } from "~/security/data-encryption.server";
@@ -210,7 +211,8 @@ describe("db backup on SQLite while another process writes", () => {
     const made: { interviewId: string; attachmentId: string; bytes: Buffer }[] = [];
     for (let i = 0; i < 20; i++) {
       const interviewId = await saveInterview({ id: null, userId: alice, issueId: 1, status: "Draft", state: { answers: {}, history: [] } }, database.db);
-      const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(400_000)]);
+      const noise = randomBytes(400_000);
+      const bytes = readablePdf(400_000, (n) => noise[n]!);
       const stored = await storeAttachment({ userId: alice, interviewId }, new File([bytes], `${i}.pdf`), storage, database.db);
       if (!stored.ok) throw new Error(stored.message);
       made.push({ interviewId, attachmentId: stored.id, bytes });

@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedDatabase } from "../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../tests/support/databases";
+import { readablePdf } from "../tests/support/pdf";
 import { adoptAttachments, attachmentNamePlace, findAttachment, storeAttachment } from "~/interviews/attachments.server";
 import { interviewAnswersAnx, interviewPlace, loadInterview, SEALED_INTERVIEW_COLUMNS, saveInterview } from "~/interviews/interviews.server";
 import { bytesKeyId, DataDecryptionError, dataKeyring, openBytes, openText, sealBytes, textKeyId } from "~/security/data-encryption.server";
@@ -101,7 +102,8 @@ describe.each(dialects)("answers and files at rest on %s", (dialect) => {
   });
 
   it("stores a saved answer, its page history, an upload and its name with no readable trace", async () => {
-    const file = new File([`%PDF-1.4\n% ${marker} statement\n%%EOF\n`], `${marker}.pdf`);
+    const text = `% ${marker} statement\n`;
+    const file = new File([readablePdf(420 + text.length, (i) => text.charCodeAt(i % text.length))], `${marker}.pdf`);
     const sealing = storageFromConfig({}, handle.db, { seal: (bytes) => sealBytes(bytes), open: (bytes) => openBytes(bytes) });
     const stored = await storeAttachment({ userId: alice, interviewId: null }, file, sealing, handle.db);
     if (!stored.ok) throw new Error(stored.message);

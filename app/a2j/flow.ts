@@ -6,6 +6,7 @@
 import { answersFromJSON, cloneAnswers, createAnswers, getRaw, getVar, varGet, varKey, varSet } from "./answers";
 import type { DateLocale } from "./dates";
 import { isSpecialTarget, type SpecialTarget } from "./guide";
+import { renderMacrosAsText } from "./macros";
 import { runScript, type ScriptError } from "./script";
 import type { Answers, AnswerValue, Button, Guide, Page } from "./types";
 import { own, setOwn } from "./util";
@@ -542,7 +543,8 @@ function submitPageImpl(
   if (isSpecialTarget(button.next)) {
     const extra: { url?: string; message?: string } = {};
     if (button.url) extra.url = button.url;
-    if (button.message) extra.message = button.message;
+    // Shown as text on the end screen: author text like any other, so its macros are evaluated.
+    if (button.message) extra.message = renderMacrosAsText(button.message, answers, today, opts.dates);
     return specialResult(button.next, answers, history, extra, scriptErrors, traces);
   }
   const target = r.goto !== null && r.goto !== button.next ? r.goto : button.next;

@@ -26,7 +26,9 @@ export function macroValue(
   today: number,
   dates: DateLocale = A2J_DATES,
 ): { ok: true; text: string } | { ok: false; error: string } {
-  const compiled = compileExpression(code);
+  // `%%=expr%%` is written by some authors for the same thing as `%%expr%%`; no expression starts with "=".
+  const source = code.trimStart().startsWith("=") ? code.trimStart().slice(1) : code;
+  const compiled = compileExpression(source);
   if (!compiled.ok) return { ok: false, error: compiled.error.message };
   try {
     const e = compiled.value;
@@ -77,6 +79,17 @@ function renderMacrosImpl(html: string, answers: Answers, today: number, dates: 
     }
   }
   return out;
+}
+
+/**
+ * Author text shown as plain text (a field's own error message, a button label, alt text, a button's message):
+ * its macros evaluated, then its markup dropped (inline tags without a trace, block tags as a space), its
+ * entities decoded and its spaces collapsed.
+ */
+export function renderMacrosAsText(text: string, answers: Answers, today: number, dates: DateLocale = A2J_DATES): string {
+  if (text === "") return "";
+  const html = renderMacros(text, answers, today, dates).replace(/<\/?(?:a|abbr|b|cite|code|em|font|i|q|s|small|span|strong|sub|sup|u)\b[^>]*>/gi, "");
+  return decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
 }
 
 export interface PopupRef {

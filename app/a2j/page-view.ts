@@ -7,7 +7,7 @@ import { getRaw, isBlank } from "./answers";
 import { A2J_DATES, boxesFromStored, type DateBox, type DateBoxes, type DateLocale, formatDays, showStoredDate } from "./dates";
 import { answerIndex, currentEntry, type InterviewState } from "./flow";
 import { isSpecialTarget, type SpecialTarget } from "./guide";
-import { escapeHtml, renderMacros, resolvePopups } from "./macros";
+import { escapeHtml, renderMacros, renderMacrosAsText, resolvePopups } from "./macros";
 import type { AnswerValue, Guide, Page } from "./types";
 import { own } from "./util";
 import { DEFAULT_PROMPTS, inputName, listOptions, numberPickOptions, type FieldError, type FormValues, type PickOption } from "./validate";
@@ -159,7 +159,10 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
     });
   };
 
-  const errors = opts.errors ?? [];
+  // Author texts shown as plain text (messages, button labels, alt text) get their macros too, then lose markup.
+  const plain = (s: string) => renderMacrosAsText(s, answers, today, dates);
+  // A field's own invalid prompt is author text ("Enter %%[Child name TE]%%'s birthday"); A2J's defaults have no macros.
+  const errors = (opts.errors ?? []).map((e) => ({ ...e, message: plain(e.message) || e.message }));
   const submitted = opts.submitted;
   const fields: FieldView[] = page.fields.map((f, i) => {
     const name = inputName(f, i);
@@ -180,7 +183,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       checked = cur !== undefined && cur !== "" && cur === f.value;
     }
     let options: PickOption[] = [];
-    if (f.type === "textpick") options = listOptions(f);
+    if (f.type === "textpick") options = listOptions(f).map((o) => (o.label.includes("%%") ? { ...o, label: plain(o.label) } : o));
     else if (f.type === "numberpick") options = numberPickOptions(f).map((n) => ({ value: String(n), label: String(n) }));
     else if (f.type === "gender") options = [
       { value: "Female", label: "Female" },
@@ -213,7 +216,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   });
   const buttons: ButtonView[] = page.buttons.map((b, i) => ({
     index: i,
-    label: b.label.trim() === "" ? "Continue" : renderMacros(b.label, answers, today, dates),
+    label: plain(b.label) || "Continue",
     next: b.next,
     special: isSpecialTarget(b.next) ? b.next : null,
   }));
@@ -231,7 +234,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   }
   const step = guide.steps[page.step];
   const override = getRaw(answers, `A2J Step ${page.step}`);
-  const stepText = typeof override === "string" && override.trim() !== "" ? escapeHtml(override) : (step?.text ?? "");
+  const stepText = typeof override === "string" && override.trim() !== "" ? escapeHtml(override) : html(step?.text ?? "");
   const question = plainText(text);
   const heading = headingOf(question, plainText(stepText));
   return {
@@ -251,7 +254,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
     help,
     helpCitation,
     helpImageURL: page.helpImageURL,
-    helpAltText: page.helpAltText,
+    helpAltText: plain(page.helpAltText),
     helpVideoURL: page.helpVideoURL,
     helpAudioURL: page.helpAudioURL,
     textAudioURL: page.textAudioURL,
@@ -487,7 +490,7 @@ export function reviewAnswers(guide: Guide, state: InterviewState, today: number
       let step = steps.get(page.step);
       if (!step) {
         const stepText = guide.steps[page.step]?.text ?? "";
-        step = { title: plainText(stepText) || `Step ${page.step + 1}`, answers: [] };
+        step = { title: plainText(renderMacros(stepText, state.answers, today, dates)) || `Step ${page.step + 1}`, answers: [] };
         steps.set(page.step, step);
       }
       const entryNoun = loop === null ? null : loopNoun(page.repeatVar);

@@ -125,15 +125,39 @@ describe("Re-Entry Navigator documents", () => {
     expect(result).toEqual({ ok: false, empty: true, reason: "no template applies to these answers" });
   });
 
-  it("appends attachments and refuses a broken one with a reason", async () => {
+  it("appends attachments", async () => {
     const attachment = await PDFDocument.create();
     attachment.addPage().drawText("ATTACHED PAGE");
     const bytes = await attachment.save();
     const result = await assembleDocument({ title: "x", lang: "en", answers: reentry.jobOnly, readFile: folder("re-entry-navigator"), attachments: [{ name: "a.pdf", bytes }] });
     expect(result).toMatchObject({ ok: true, attachments: 1 });
     if (result.ok) expect(await pages(result.pdf!)).toEqual([expect.stringContaining("Homer Simpson"), "ATTACHED PAGE"]);
-    const broken = await assembleDocument({ title: "x", lang: "en", answers: reentry.jobOnly, readFile: folder("re-entry-navigator"), attachments: [{ name: "b.pdf", bytes: new TextEncoder().encode("%PDF-1.4 garbage") }] });
-    expect(broken).toMatchObject({ ok: false, reason: expect.stringContaining("attachment b.pdf is not a readable PDF") });
+  });
+
+  it("delivers the rest when an attachment cannot be merged, naming it on a last page", async () => {
+    const attachment = await PDFDocument.create();
+    attachment.addPage().drawText("ATTACHED PAGE");
+    const bytes = await attachment.save();
+    const result = await assembleDocument({
+      title: "x",
+      lang: "en",
+      answers: reentry.jobOnly,
+      readFile: folder("re-entry-navigator"),
+      attachments: [
+        { name: "bank statement.pdf", bytes: new TextEncoder().encode("%PDF-1.4 garbage") },
+        { name: "a.pdf", bytes },
+        { name: "Zoë's lease.pdf", bytes: null },
+      ],
+    });
+    if (!result.ok) throw new Error(result.reason);
+    expect(result).toMatchObject({ attachments: 1, notIncluded: ["bank statement.pdf", "Zoë's lease.pdf"] });
+    const text = await pages(result.pdf!);
+    expect(text).toEqual([expect.stringContaining("Homer Simpson"), "ATTACHED PAGE", expect.stringContaining("These files could not be included: • bank statement.pdf • Zoë's lease.pdf")]);
+
+    // Only attachments, none readable: the note page alone, not a failure.
+    const only = await assembleDocument({ title: "x", lang: "en", answers: reentry.jobOnly, readFile: async () => null, attachments: [{ name: "b.pdf", bytes: new Uint8Array([37, 80, 68, 70]) }] });
+    if (!only.ok) throw new Error(only.reason);
+    expect(await pages(only.pdf!)).toEqual([expect.stringContaining("These files could not be included: • b.pdf")]);
   });
 
   it("a missing template file is a reason, not an exception", async () => {

@@ -7,7 +7,7 @@
  */
 import { PDFDocument } from "pdf-lib";
 import type { Answers, DateLocale } from "~/a2j";
-import { layoutTextTemplate } from "./layout";
+import { type Block, type TextDocument, layoutTextTemplate } from "./layout";
 import { appendWithStructure, finishStructure, structureMerge } from "./merge.server";
 import { overlayPdf } from "./overlay-pdf.server";
 import { bareWordTemplate, parseTemplate, parseTemplateList, type Template } from "./template";
@@ -19,7 +19,16 @@ export type ReadGuideFile = (path: string) => Promise<Uint8Array | null>;
 
 export type AssembleResult =
   /** `pdf`: the text and PDF templates and the PDF attachments (null when there are none); `word`: the filled Word templates. */
-  | { ok: true; pdf: Uint8Array | null; word: { templateId: number; title: string; bytes: Uint8Array }[]; templates: number[]; attachments: number }
+  | {
+      ok: true;
+      pdf: Uint8Array | null;
+      word: { templateId: number; title: string; bytes: Uint8Array }[];
+      templates: number[];
+      /** How many attachments were merged. */
+      attachments: number;
+      /** The names of the attachments that could not be merged (listed on the document's last page). */
+      notIncluded: string[];
+    }
   /** `empty`: nothing to print for these answers (no template applies and nothing is attached). */
   | { ok: false; reason: string; empty?: boolean };
 
@@ -31,8 +40,8 @@ export interface AssembleInput {
   /** How the person's country writes dates (A2J's MM/DD/YYYY when absent). */
   dates?: DateLocale;
   readFile: ReadGuideFile;
-  /** Uploaded PDF attachments, appended in this order. */
-  attachments?: { name: string; bytes: Uint8Array }[];
+  /** Uploaded PDF attachments, appended in this order; `bytes` null when the file is gone from the storage. */
+  attachments?: { name: string; bytes: Uint8Array | null }[];
   /** Only this template, whether or not it is active or its condition holds (Author's "test assemble"). */
   templateId?: number;
 }
@@ -69,6 +78,50 @@ export async function applicableTemplates(
   return { ok: true, templates };
 }
 
+/**
+ * An attachment's pages, ready to copy, or null when they cannot be merged. They are copied into a document
+ * of their own and saved first: a file that loads can still hold objects that break the final save, which
+ * would lose the whole document.
+ */
+async function attachmentPages(bytes: Uint8Array): Promise<PDFDocument | null> {
+  try {
+    const src = await PDFDocument.load(bytes, { updateMetadata: false });
+    // Copied and saved on its own first: a file that fails there fails alone. The file itself is merged, so
+    // that any tags it has join the document's structure tree.
+    const alone = await PDFDocument.create({ updateMetadata: false });
+    for (const page of await alone.copyPages(src, src.getPageIndices())) alone.addPage(page);
+    if (alone.getPageCount() === 0) return null;
+    await alone.save();
+    return src;
+  } catch {
+    return null;
+  }
+}
+
+export const NOT_INCLUDED_HEADING = "These files could not be included:";
+
+/** The last page that names the attachments that could not be merged, and what to do about them. */
+function notIncludedPage(names: string[]): TextDocument {
+  // The names are one list (`list: 1`), so that assistive technology reads them as a list.
+  const paragraph = (text: string, marker?: string): Block => ({ kind: "paragraph", runs: [{ text }], align: "left", indent: marker ? 1 : 0, size: 12, ...(marker ? { marker, list: 1 } : {}) });
+  return {
+    title: "Files not included",
+    font: "sans",
+    size: 12,
+    pageSize: "a4",
+    blocks: [
+      { kind: "heading", text: "Files not included", level: 1, size: 16, underline: false },
+      paragraph(NOT_INCLUDED_HEADING),
+      ...names.map((name) => paragraph(name, "•")),
+      paragraph("They could not be read. Please upload a new copy of each in your interview, or hand them in separately."),
+    ],
+    header: [],
+    footer: [],
+    hideHeaderOnFirstPage: false,
+    hideFooterOnFirstPage: false,
+  };
+}
+
 /** One PDF for a guide's templates and a set of answers. Never throws: failures come back with their reason. */
 export async function assembleDocument(input: AssembleInput): Promise<AssembleResult> {
   try {
@@ -93,8 +146,7 @@ export async function assembleDocument(input: AssembleInput): Promise<AssembleRe
     }
     const attachments = input.attachments ?? [];
     if (!parts.length && !attachments.length && !word.length) return { ok: false, empty: true, reason: "no template applies to these answers" };
-    for (const a of attachments) parts.push({ what: `attachment ${a.name}`, bytes: a.bytes });
-    if (!parts.length) return { ok: true, pdf: null, word, templates: found.templates.map((t) => t.templateId), attachments: 0 };
+    if (!parts.length && !attachments.length) return { ok: true, pdf: null, word, templates: found.templates.map((t) => t.templateId), attachments: 0, notIncluded: [] };
 
     const out = await PDFDocument.create();
     // The parts' tags (text templates, and any a template PDF or an attachment has) join one structure tree.
@@ -106,12 +158,31 @@ export async function assembleDocument(input: AssembleInput): Promise<AssembleRe
         return { ok: false, reason: `${part.what} is not a readable PDF: ${(error as Error).message}` };
       }
     }
+    // One person's file must never make their whole document impossible to download: what cannot be merged is
+    // named on a last page instead.
+    const notIncluded: string[] = [];
+    for (const a of attachments) {
+      const pages = a.bytes ? await attachmentPages(a.bytes) : null;
+      if (!pages) notIncluded.push(a.name);
+      else appendWithStructure(out, pages, structure);
+    }
+    if (notIncluded.length) {
+      const note = await PDFDocument.load(await textDocumentToPdf(notIncludedPage(notIncluded), { title: input.title, lang: input.lang }));
+      appendWithStructure(out, note, structure);
+    }
     finishStructure(out, structure);
     out.setTitle(input.title, { showInWindowTitleBar: true });
     out.setLanguage(input.lang);
     out.setCreator("Legal Self-Help");
     out.setProducer("Legal Self-Help (pdfkit, pdf-lib)");
-    return { ok: true, pdf: await out.save(), word, templates: found.templates.map((t) => t.templateId), attachments: attachments.length };
+    return {
+      ok: true,
+      pdf: await out.save(),
+      word,
+      templates: found.templates.map((t) => t.templateId),
+      attachments: attachments.length - notIncluded.length,
+      notIncluded,
+    };
   } catch (error) {
     return { ok: false, reason: `assembly failed: ${(error as Error).message}` };
   }

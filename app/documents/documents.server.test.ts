@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { unzipSync, zipSync } from "fflate";
+import { unzipSync } from "fflate";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
@@ -11,6 +11,11 @@ import { storeAttachment } from "~/interviews/attachments.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { importGuide, importSeedGuides } from "~/guides/import.server";
 import { sealInterviewColumns } from "~/interviews/interviews.server";
+import { extractText } from "unpdf";
+import { attachmentNamePlace } from "~/interviews/attachments.server";
+import { openBytes, sealBytes, sealText } from "~/security/data-encryption.server";
+import { attachmentStorageKey } from "~/storage/attachment-storage.server";
+import { storageFromConfig } from "~/storage/configured-storage.server";
 import { contentDisposition, documentMessages, interviewDocument } from "./documents.server";
 import { docx, docxText } from "./test-docx";
 
@@ -91,10 +96,40 @@ describe.each(dialects)("interview documents on %s", (dialect) => {
     expect((await PDFDocument.load(doc.bytes)).getPageCount()).toBe(3);
   });
 
+  it("an attachment that cannot be read, or whose file is gone, is named on a last page; the rest is delivered", async () => {
+    // Sealed at rest like every upload, and planted past the upload check (a file kept before it existed).
+    const sealed = storageFromConfig({}, handle.db, { seal: sealBytes, open: openBytes });
+    const good = await PDFDocument.create();
+    good.addPage().drawText("PROOF OF INCOME");
+    const stored = await storeAttachment({ userId: alice, interviewId: null }, new File([new Uint8Array(await good.save())], "income.pdf"), sealed, handle.db);
+    if (!stored.ok) throw new Error(stored.message);
+    const plant = async (name: string, bytes: Uint8Array | null) => {
+      const id = randomUUID();
+      const key = attachmentStorageKey(alice, id, "pdf");
+      await handle.db
+        .insertInto("attachments")
+        .values({ id, user_id: alice, interview_id: null, file_name: sealText(name, attachmentNamePlace(id)), content_type: "application/pdf", size: bytes?.length ?? 0, storage_key: key, created_at: new Date().toISOString() })
+        .execute();
+      if (bytes) await sealed.put(key, bytes);
+      return `attachments/${id}.pdf`;
+    };
+    const unreadable = await plant("Bank statement (protected).pdf", new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<< /Type /Catalog\n%%EOF\n"));
+    const gone = await plant("Payslip.pdf", null);
+    await interview("with-broken-file", "Completed", { ...job, ...v("Statement AT", "Attachment", unreadable), ...v("Income AT", "Attachment", stored.path), ...v("Payslip AT", "Attachment", gone) });
+    const doc = await interviewDocument(alice, "with-broken-file", { db: handle.db, storage: sealed });
+    if (doc.kind !== "file") throw new Error(doc.kind);
+    expect(doc).toMatchObject({ contentType: "application/pdf", fileName: "My Document Interview with-broken-file.pdf" });
+    const { text } = await extractText(new Uint8Array(doc.bytes), { mergePages: false });
+    const shown = (text as string[]).map((t) => t.replace(/\s+/g, " ").trim());
+    expect(shown).toHaveLength(3);
+    expect(shown[1]).toBe("PROOF OF INCOME");
+    expect(shown[2]).toContain("These files could not be included: • Bank statement (protected).pdf • Payslip.pdf");
+  });
+
   it("Word attachments come beside the PDF in a zip; a Word file alone comes as itself", async () => {
-    const docx = zipSync({ "[Content_Types].xml": Buffer.from("<Types/>"), "word/document.xml": Buffer.from("<w:document/>") }, { level: 0 });
+    const lease = docx(["Lease"]);
     const store = async (name: string) => {
-      const stored = await storeAttachment({ userId: alice, interviewId: null }, new File([new Uint8Array(docx)], name), storage, handle.db);
+      const stored = await storeAttachment({ userId: alice, interviewId: null }, new File([new Uint8Array(lease)], name), storage, handle.db);
       if (!stored.ok) throw new Error(stored.message);
       return stored.path;
     };
@@ -106,7 +141,7 @@ describe.each(dialects)("interview documents on %s", (dialect) => {
     const entries = unzipSync(zip.bytes);
     expect(Object.keys(entries)).toEqual(["My Document Interview with-word.pdf", "Lease.docx", "Lease (2).docx"]);
     expect(Buffer.from(entries["My Document Interview with-word.pdf"]!.subarray(0, 5)).toString()).toBe("%PDF-");
-    expect(entries["Lease.docx"]).toEqual(new Uint8Array(docx));
+    expect(entries["Lease.docx"]).toEqual(new Uint8Array(lease));
 
     await interview("word-only", "Completed", { ...v("Have job TF", "TF", false), ...v("Lease AT", "Attachment", a) });
     expect(await interviewDocument(alice, "word-only", { db: handle.db, storage })).toMatchObject({

@@ -62,7 +62,7 @@ export async function interviewDocument(
     return { kind: "unavailable", message: documentMessages.failed };
   }
 
-  const attachments: { name: string; bytes: Uint8Array }[] = [];
+  const attachments: { name: string; bytes: Uint8Array | null }[] = [];
   const wordFiles: { name: string; ext: string; contentType: string; bytes: Uint8Array }[] = [];
   for (const { id, ext } of attachmentIds(interview.state.answers)) {
     const found = await findAttachment(userId, id, db);
@@ -72,8 +72,10 @@ export async function interviewDocument(
     }
     const bytes = await storage.get(found.storage_key);
     if (!bytes) {
+      // Listed on the document's last page as not included, like a file that cannot be read.
       log(interviewId, `attachment ${id} has no stored file`);
-      return { kind: "unavailable", message: documentMessages.failed };
+      if (found.content_type === "application/pdf") attachments.push({ name: found.file_name, bytes: null });
+      continue;
     }
     if (found.content_type === "application/pdf") attachments.push({ name: found.file_name, bytes: new Uint8Array(bytes) });
     else wordFiles.push({ name: found.file_name, ext, contentType: found.content_type, bytes: new Uint8Array(bytes) });
@@ -95,6 +97,8 @@ export async function interviewDocument(
     log(interviewId, `guide ${guideId}: ${result.reason}`, result.empty ? "warn" : "error");
     return { kind: "unavailable", message: result.empty ? documentMessages.empty : documentMessages.failed };
   }
+  // Names only in the document: a file's name may say what it is about.
+  if (result.ok && result.notIncluded.length) log(interviewId, `${result.notIncluded.length} attachment(s) could not be merged; listed on the last page`, "warn");
   const files = [
     ...(result.ok && result.pdf ? [{ name: `${base}.pdf`, ext: "pdf", contentType: "application/pdf", bytes: result.pdf }] : []),
     ...(result.ok ? result.word.map((w) => ({ name: w.title || `${base} ${w.templateId}`, ext: "docx", contentType: DOCX, bytes: w.bytes })) : []),

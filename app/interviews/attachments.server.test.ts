@@ -4,12 +4,15 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
+import PDFKit from "pdfkit";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
+import { readablePdf } from "../../tests/support/pdf";
 import { MAX_BODY_BYTES, MAX_FILE_BYTES } from "~/security/request-guard.server";
 import { type AttachmentStorage, attachmentStorageKey } from "~/storage/attachment-storage.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
+import { uploadCheckMessages } from "./upload-check.server";
 import { MAX_ATTACHMENT_BYTES, detectDocumentType, findAttachment, moveFolderIntoStorage, storeAttachment } from "./attachments.server";
 
 describe("the upload limit at the edge", () => {
@@ -35,11 +38,26 @@ describe("uploads are checked by content, not by name", () => {
   });
 });
 
+/** A PDF only its password opens, as banks send statements. */
+async function protectedPdf(): Promise<Buffer<ArrayBuffer>> {
+  const doc = new PDFKit({ userPassword: "1234", pdfVersion: "1.7" });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => doc.on("end", resolve));
+  doc.text("Statement of account");
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
 describe.each(dialects)("uploaded files in the database on %s", (dialect) => {
   let database: TestDatabase;
   let storage: AttachmentStorage;
   const alice = randomUUID();
-  const pdf = (size: number) => Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(size)]);
+  const pdf = (size: number) => {
+    const noise = randomBytes(size);
+    return readablePdf(size, (i) => noise[i]!);
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
@@ -56,6 +74,19 @@ describe.each(dialects)("uploaded files in the database on %s", (dialect) => {
     const found = await findAttachment(alice, stored.id, database.db);
     expect(found).toMatchObject({ file_name: "lease.pdf", size: bytes.length, storage_key: `${alice}/${stored.id}.pdf` });
     expect((await storage.get(found!.storage_key))!.equals(bytes)).toBe(true);
+  });
+
+  it("refuses a file it cannot read whole, with what to do, and keeps nothing of it", async () => {
+    const before = await database.db.selectFrom("attachments").select("id").execute();
+    const upload = (bytes: Uint8Array<ArrayBuffer>, name: string) => storeAttachment({ userId: alice, interviewId: null }, new File([bytes], name), storage, database.db);
+    const whole = pdf(20_000);
+    expect(await upload(whole.subarray(0, 10_000), "statement.pdf")).toEqual({ ok: false, message: uploadCheckMessages.pdfIncomplete });
+    expect(await upload(await protectedPdf(), "statement.pdf")).toEqual({ ok: false, message: "This PDF is password-protected. Please upload a copy without a password." });
+    expect(await upload(Buffer.from("%PDF-1.4\n% a letter, renamed\n%%EOF\n"), "statement.pdf")).toEqual({ ok: false, message: uploadCheckMessages.pdfUnreadable });
+    expect(await upload(Buffer.from("Dear landlord,\nI am writing about the deposit.\n"), "letter.pdf")).toEqual({ ok: false, message: "Only PDF or Word files can be uploaded." });
+    const corrupt = zipSync({ "[Content_Types].xml": Buffer.from("<Types/>"), "word/document.xml": Buffer.from("<w:document><w:body>") });
+    expect(await upload(corrupt, "lease.docx")).toEqual({ ok: false, message: uploadCheckMessages.wordUnreadable });
+    expect(await database.db.selectFrom("attachments").select("id").execute()).toEqual(before);
   });
 
   it("keeps no row when the bytes cannot be stored, and says so", async () => {

@@ -8,6 +8,7 @@ import { type AttachmentStorage, attachmentIdOfKey, attachmentStorageKey } from 
 import { attachmentStorage } from "~/storage/configured-storage.server";
 import { folderStorage } from "~/storage/folder-storage.server";
 import { interviewPlace } from "./interviews.server";
+import { checkUpload } from "./upload-check.server";
 
 /** Uploads must be under 5 MB. */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024 - 1;
@@ -53,6 +54,8 @@ export async function storeAttachment(
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = detectDocumentType(bytes);
   if (!kind) return { ok: false, message: attachmentMessages.wrongType };
+  const checked = await checkUpload(kind.ext, bytes);
+  if (!checked.ok) return checked;
   const id = randomUUID();
   const key = attachmentStorageKey(owner.userId, id, kind.ext);
   // The row first: the database storage keeps the bytes under it (deleted with it), so they need it to exist.

@@ -9,6 +9,7 @@ import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { openedFile, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
+import { readablePdf } from "../support/pdf";
 
 // The operator commands from the built bundle (build/server/cli.js, which `npm start` has just built), the
 // way the container runs them: plain node, no development tools, on the running server's database.
@@ -63,7 +64,7 @@ test("an operator backs up the database while a person uploads and saves, and th
     await createAccount(page, email);
     await page.goto("/issues/900/interviews");
     const frame = viewer(page);
-    const bytes = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 13) % 256)), Buffer.from("\n%%EOF\n")]);
+    const bytes = readablePdf(300_000, (i) => (i * 13) % 256);
     await frame.getByLabel(/Tenancy agreement/).setInputFiles({ name: "lease.pdf", mimeType: "application/pdf", buffer: bytes });
     await press(frame, "Continue");
     await expect(frame.getByText("Thank you. Your file is attached.")).toBeVisible();

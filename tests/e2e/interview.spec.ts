@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
+import { extractText } from "unpdf";
 import { createAccount, PASSWORD, totpCode, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { interviewVars, moveInterviewTo, openedFileName, plantInterviews, setInterviewVars, withE2eDatabase } from "./support";
+import { interviewVars, moveInterviewTo, openedFileName, plantInterviews, sealedFile, sealedFileName, setInterviewVars, withE2eDatabase } from "./support";
 import { axeOnViewer, fillDate, press, viewer } from "./viewer";
+import { readablePdf } from "../support/pdf";
 
 test.describe("interview", () => {
   test("start from the issue page, answer pages, leave, resume at the same page, Back keeps answers", async ({ page, axe }) => {
@@ -275,7 +277,18 @@ test.describe("attachments", () => {
     await press(frame, "Continue", { stays: true });
     await expect(frame.getByRole("alert")).toContainText("Only PDF or Word files can be uploaded.");
 
-    await file.setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    // Files that start like a PDF but cannot be read are refused at once, saying what to do.
+    await file.setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% not a PDF after all\n%%EOF\n") });
+    await press(frame, "Continue", { stays: true });
+    await expect(frame.getByRole("alert")).toContainText("This PDF is damaged and cannot be opened. Please save or print it to PDF again and upload the new copy.");
+    await expect(file).toHaveAccessibleDescription(/This PDF is damaged/);
+    await axeOnViewer(page, axe);
+    const whole = readablePdf(4000);
+    await file.setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: whole.subarray(0, 2000) });
+    await press(frame, "Continue", { stays: true });
+    await expect(frame.getByRole("alert")).toContainText("This PDF is incomplete: it may not have finished downloading or saving.");
+
+    await file.setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: readablePdf() });
     await press(frame, "Continue");
     await expect(frame.getByText("Thank you. Your file is attached.")).toBeVisible();
 
@@ -301,6 +314,64 @@ test.describe("attachments", () => {
     expect((await otherPage.request.get(`/attachments/${attachment.id}/info`)).status()).toBe(404);
     expect((await otherPage.request.get(`/attachments/${attachment.id}`)).status()).toBe(404);
     await other.close();
+  });
+});
+
+test.describe("a person's document with an attachment that cannot be read", () => {
+  test("still downloads: the rest of the document, and a last page naming the file", async ({ page }) => {
+    const email = uniqueEmail("broken-attachment");
+    await createAccount(page, email);
+    const [completed] = plantInterviews(email, [{ issueId: 2, status: "Completed", daysAgo: 0 }]);
+    // Kept before uploads were read whole: it starts like a PDF, and is none. Planted sealed, as the server keeps files.
+    const attachmentId = crypto.randomUUID();
+    withE2eDatabase((db) => {
+      const user = db.prepare("select id from users where email = ?").get(email) as { id: string };
+      db.prepare("insert into attachments (id, user_id, interview_id, file_name, content_type, size, storage_key, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)").run(
+        attachmentId, user.id, completed, sealedFileName(attachmentId, "Bank statement.pdf"), "application/pdf", 30, `${user.id}/${attachmentId}.pdf`, new Date().toISOString(),
+      );
+      db.prepare("insert into attachment_files (attachment_id, bytes, written_at) values (?, ?, ?)").run(attachmentId, sealedFile(Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type\n%%EOF\n")), new Date().toISOString());
+    });
+    setInterviewVars(completed!, {
+      "user name full te": { name: "User name full TE", type: "Text", repeating: false, values: [null, "Zoë Ångström"] },
+      "have job tf": { name: "Have job TF", type: "TF", repeating: false, values: [null, true] },
+      "company name te": { name: "Company name TE", type: "Text", repeating: false, values: [null, "ACME"] },
+      "statement at": { name: "Statement AT", type: "Attachment", repeating: false, values: [null, `attachments/${attachmentId}.pdf`] },
+    });
+
+    const download = await page.request.get(`/account/interview/${completed}/download`);
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-type"]).toBe("application/pdf");
+    const { text } = await extractText(new Uint8Array(await download.body()), { mergePages: false });
+    const pages = (text as string[]).map((t) => t.replace(/\s+/g, " ").trim());
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[0]).toContain("Zoë Ångström");
+    expect(pages.at(-1)).toContain("These files could not be included: • Bank statement.pdf");
+  });
+});
+
+test.describe("author texts", () => {
+  test("a field's own invalid prompt, its label, the help and the buttons show their macros evaluated", async ({ page, axe }) => {
+    const guide = readFileSync("tests/fixtures/macro-texts-guide/Guide.json", "utf8");
+    withE2eDatabase((db) => {
+      db.prepare("insert into guides (id, title, format, source, imported_at) values ('macro-texts-test', 'Author texts test guide', 'json', ?, ?) on conflict do nothing").run(guide, new Date().toISOString());
+      db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (901, 1, 'Author texts test', '', 'macro-texts-test', 'macro-texts-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
+    });
+    await createAccount(page, uniqueEmail("macros"));
+    await page.goto("/issues/901/interviews");
+    const frame = viewer(page);
+    await frame.getByLabel("First name").fill("Renée");
+    await press(frame, "Continue");
+    await expect(frame.getByRole("heading", { name: "When did Renée die?" })).toBeVisible();
+    await expect(frame.getByRole("group", { name: /Date Renée died/ })).toBeVisible();
+    await expect(frame.getByText("Why we ask about Renée")).toBeVisible();
+
+    await fillDate(frame, /Date Renée died/, { day: "1", month: "1", year: "2999" });
+    await press(frame, "Save Renée's date", { stays: true });
+    const message = "Please enter the date Renée died. It cannot be in the future.";
+    await expect(frame.getByRole("alert")).toContainText(message);
+    await expect(frame.locator(".field__error")).toHaveText(message);
+    await expect(frame.getByText("%%")).toHaveCount(0);
+    await axeOnViewer(page, axe);
   });
 });
 

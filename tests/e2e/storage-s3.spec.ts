@@ -7,6 +7,7 @@ import { expect, test as base } from "./fixtures";
 import { e2eDataKey } from "../../playwright.config";
 import { onServerData, openedFile, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
+import { readablePdf } from "../support/pdf";
 
 // Uploaded files in an S3-compatible bucket: the production build started with STORAGE_URL pointing at the
 // local S3 stand-in (tests/support/s3-stand-in.ts, which checks every request's signature), one server per
@@ -85,7 +86,7 @@ test("a file uploaded in an interview is kept in the bucket, and its owner downl
   await createAccount(page, email);
   await page.goto("/issues/900/interviews");
   const frame = viewer(page);
-  const bytes = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256)), Buffer.from("\n%%EOF\n")]);
+  const bytes = readablePdf(70_000, (i) => (i * 7) % 256);
   await frame.getByLabel(/Tenancy agreement/).setInputFiles({ name: "lease.pdf", mimeType: "application/pdf", buffer: bytes });
   await press(frame, "Continue");
   await expect(frame.getByText("Thank you. Your file is attached.")).toBeVisible();
@@ -114,7 +115,7 @@ test("an upload while the bucket is down is refused on the page with a message (
   await createAccount(page, uniqueEmail("bucket-down"));
   await page.goto("/issues/900/interviews");
   const frame = viewer(page);
-  const bytes = Buffer.from("%PDF-1.4\n% a tenancy agreement\n%%EOF\n");
+  const bytes = readablePdf(2_000);
   bucketServer.standIn.unavailable = true;
   try {
     await frame.getByLabel(/Tenancy agreement/).setInputFiles({ name: "lease.pdf", mimeType: "application/pdf", buffer: bytes });
