@@ -7,11 +7,9 @@ import { NewPasswordForm } from "~/auth/new-password-form";
 import { authMessages, setPasswordSchema } from "~/auth/schemas";
 import { clientAddressContext } from "~/request-context";
 import { redirectWithToast } from "~/ui/toast.server";
+import { PageTitle } from "~/ui/page-title";
+import { resultShowsErrors } from "~/ui/form";
 import type { Route } from "./+types/auth.reset-password.password";
-
-export function meta() {
-  return [{ title: "Choose a new password | Legal Self-Help" }];
-}
 
 const expiredMessage = "This link has expired. Please ask for a new link.";
 
@@ -45,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewPassword({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="page page--narrow">
+      <PageTitle title="Choose a new password" errors={resultShowsErrors(actionData?.result)} />
       <h1>Choose a new password</h1>
       <NewPasswordForm code={loaderData.code} lastResult={actionData?.result} submitLabel="Reset password" />
     </div>

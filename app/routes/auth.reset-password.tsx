@@ -6,12 +6,9 @@ import { writeFlowState } from "~/auth/flow-state.server";
 import { invalid, limited } from "~/auth/form-replies.server";
 import { emailSchema } from "~/auth/schemas";
 import { clientAddressContext } from "~/request-context";
-import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.reset-password";
-
-export function meta() {
-  return [{ title: "Reset your password | Legal Self-Help" }];
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: emailSchema });
@@ -30,11 +27,13 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailSchema }),
   });
+  const errors = summaryErrors([fields.email, "Email"]);
   return (
     <div className="page page--narrow">
+      <PageTitle title="Reset your password" errors={showsErrors(errors, form.errors)} />
       <h1>Reset your password</h1>
       <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <ErrorSummary errors={summaryErrors([fields.email])} formErrors={form.errors} />
+      <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <button type="submit" className="button">

@@ -8,11 +8,9 @@ import { authMessages, setPasswordSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
 import { clientAddressContext } from "~/request-context";
 import { redirectWithToast } from "~/ui/toast.server";
+import { PageTitle } from "~/ui/page-title";
+import { resultShowsErrors } from "~/ui/form";
 import type { Route } from "./+types/auth.sign-up.password";
-
-export function meta() {
-  return [{ title: "Create your password | Legal Self-Help" }];
-}
 
 /** A link that no longer works: expired (AU03) → the page that sends a new one; used or unknown → / with why. */
 async function leave(check: Exclude<LinkCheck, { status: "valid" }>): Promise<Response> {
@@ -45,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CreatePassword({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="page page--narrow">
+      <PageTitle title="Create your password" errors={resultShowsErrors(actionData?.result)} />
       <h1>Create your password</h1>
       <p>
         Your email <strong>{loaderData.email}</strong> is confirmed. Choose a password for your account; next you will
