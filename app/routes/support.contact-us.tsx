@@ -1,11 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { contactSchema } from "~/support/contact";
+import { contactSchema, sendFailedMessage } from "~/support/contact";
 import { sendContactMessage } from "~/support/contact.server";
 import { ErrorSummary, showsErrors, summaryErrors, TextAreaField, TextField } from "~/ui/form";
-import type { Toast } from "~/ui/toast";
-import { ToastMessage } from "~/ui/toast-message";
 import { redirectWithToast } from "~/ui/toast.server";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/support.contact-us";
@@ -13,14 +11,13 @@ import type { Route } from "./+types/support.contact-us";
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: contactSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: null }, { status: 400 });
+    return data({ result: submission.reply() }, { status: 400 });
   }
   try {
     await sendContactMessage(submission.value);
   } catch (error) {
     console.error("[contact] sending failed:", error);
-    const toast: Toast = { type: "error" };
-    return data({ result: submission.reply(), toast }, { status: 502 });
+    return data({ result: submission.reply({ formErrors: [sendFailedMessage] }) }, { status: 502 });
   }
   return redirectWithToast("/support/contact-us", { type: "success", message: "Successfully sent" });
 }
@@ -53,7 +50,6 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           Send
         </button>
       </Form>
-      {actionData?.toast ? <ToastMessage toast={actionData.toast} /> : null}
     </div>
   );
 }
