@@ -18,7 +18,7 @@ import { Header, type HeaderUser } from "./ui/header";
 import { useNonce } from "./ui/nonce";
 import { NotFound } from "./ui/not-found";
 import type { NotFoundData, TooManyRequestsData } from "./http.server";
-import { ToastMessage } from "./ui/toast-message";
+import { PageErrorMessage, ToastMessage } from "./ui/toast-message";
 import { clearFlashHeader, hasFlash, readToast } from "./ui/toast.server";
 export const links: Route.LinksFunction = () => documentLinks;
 
@@ -79,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <Header user={data?.user ?? null} />
         <main id="main-content" tabIndex={-1}>
+          {data?.toast ? <PageErrorMessage toast={data.toast} /> : null}
           {children}
         </main>
         <Footer />

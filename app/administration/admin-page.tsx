@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { Breadcrumb } from "~/ui/breadcrumb";
+import { PageTitle } from "~/ui/page-title";
 
-/** An administration page: breadcrumb Home › Administration › {title}, and the title. */
-export function AdminPage({ title, children }: { title: string; children: ReactNode }) {
+/** An administration page: breadcrumb Home › Administration › {title}, and the title ("Error: " first while a form shows errors). */
+export function AdminPage({ title, errors = false, children }: { title: string; errors?: boolean; children: ReactNode }) {
   const home = title === "Administration";
   return (
     <div className="page">
-      <title>{`${title} | Legal Self-Help`}</title>
+      <PageTitle title={title} errors={errors} />
       <Breadcrumb crumbs={[{ label: "Home", href: "/" }, ...(home ? [] : [{ label: "Administration", href: "/admin" }]), { label: title }]} />
       <h1>{title}</h1>
       {children}

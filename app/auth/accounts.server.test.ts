@@ -11,6 +11,7 @@ import {
   createPassword,
   requestPasswordReset,
   resetPassword,
+  sendNewSignUpLink,
   signInWithPassword,
   signUp,
   twoFactorSetup,
@@ -96,13 +97,17 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect(sessions.some((s) => cookieId.includes(s.id_hash))).toBe(false);
   });
 
-  it("uses a link once, and reports an expired one with its email (AU03)", async () => {
+  it("uses a link once, and says whether one is used, unknown or expired (AU03)", async () => {
     await signUp(person("link@example.org"), address(), db());
     const token = await emailedCode("link@example.org", "/auth/sign-up/password");
     expect((await checkLink(token, "verify-email", db())).status).toBe("valid");
-    expect((await checkLink(token, "reset-password", db())).status).toBe("invalid");
+    // A code of the other flow, a made-up one and none at all are unknown here.
+    expect(await checkLink(token, "reset-password", db())).toEqual({ status: "unknown" });
+    expect(await checkLink("nonsense", "verify-email", db())).toEqual({ status: "unknown" });
+    expect(await checkLink("", "verify-email", db())).toEqual({ status: "unknown" });
     expect("setCookie" in (await createPassword(token, PASSWORD, null, address(), db()))).toBe(true);
-    expect(await createPassword(token, PASSWORD, null, address(), db())).toEqual({ status: "invalid" });
+    expect(await createPassword(token, PASSWORD, null, address(), db())).toEqual({ status: "used", email: "link@example.org" });
+    expect(await checkLink(token, "verify-email", db())).toEqual({ status: "used", email: "link@example.org" });
 
     await signUp(person("late@example.org"), address(), db());
     const late = await emailedCode("late@example.org", "/auth/sign-up/password");
@@ -176,11 +181,33 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     await requestPasswordReset("RESET@example.org", address(), db());
     const token = await emailedCode("reset@example.org", "/auth/reset-password/password");
     expect(await resetPassword(token, "a new password 7", address(), db())).toEqual({ status: "done" });
-    expect(await resetPassword(token, "a new password 8", address(), db())).toEqual({ status: "invalid" });
+    expect(await resetPassword(token, "a new password 8", address(), db())).toEqual({ status: "used", email: "reset@example.org" });
     expect((await loadSession(cookieHeader(setCookie), db())).stale).toBe(true);
     expect(await signInWithPassword("reset@example.org", "a new password 7", null, address(), db())).toMatchObject({ next: "verify-2fa" });
     // Nobody learns whether an account exists: an unknown email is accepted silently.
     await expect(requestPasswordReset("ghost@example.org", address(), db())).resolves.toBeUndefined();
+  });
+
+  it("sends a new sign-up link: verification while unverified, a reset link once verified, nothing to nobody, under the email limit", async () => {
+    const mails = async (email: string) =>
+      (await db().selectFrom("outbox_messages").select("subject").where("to_address", "=", email).orderBy("created_at").execute()).map((m) => m.subject);
+    await signUp(person("fresh@example.org"), address(), db());
+    await sendNewSignUpLink("FRESH@example.org", address(), db());
+    expect(await mails("fresh@example.org")).toEqual(["Verify your email address", "Verify your email address"]);
+
+    await account("done@example.org");
+    await sendNewSignUpLink("done@example.org", address(), db());
+    expect(await mails("done@example.org")).toEqual(["Verify your email address", "Reset your password"]);
+    const reset = await emailedCode("done@example.org", "/auth/reset-password/password");
+    expect((await checkLink(reset, "reset-password", db())).status).toBe("valid");
+
+    await expect(sendNewSignUpLink("ghost-link@example.org", address(), db())).resolves.toBeUndefined();
+    expect(await mails("ghost-link@example.org")).toEqual([]);
+
+    // The same per-account limit as every email we send on request (3 an hour).
+    await sendNewSignUpLink("done@example.org", address(), db());
+    await sendNewSignUpLink("done@example.org", address(), db());
+    await expect(sendNewSignUpLink("done@example.org", address(), db())).rejects.toThrow(RateLimitError);
   });
 
   it("counts attempts per bucket in the database and restarts after the window", async () => {

@@ -71,11 +71,18 @@ async function issueToken(userId: string, purpose: TokenPurpose, ttlMs: number, 
 export type LinkCheck =
   | { status: "valid"; user: UserRow; tokenHash: string }
   | { status: "expired"; email: string }
-  | { status: "invalid" };
+  | { status: "used"; email: string }
+  | { status: "unknown" };
 
-/** What a link's code is worth: valid (with its user), expired, or unknown / already used. */
+/** Why a link no longer works: the page it leads to says which, and offers a new one. */
+export type LinkProblem = Exclude<LinkCheck, { status: "valid" }>;
+
+/**
+ * What a link's code is worth: valid (with its user), expired, used (or replaced by a newer link), or unknown.
+ * A used link is known only while housekeeping keeps its row (a day); later it reads as unknown.
+ */
 export async function checkLink(code: string, purpose: TokenPurpose, db: Db = database()): Promise<LinkCheck> {
-  if (!code) return { status: "invalid" };
+  if (!code) return { status: "unknown" };
   const tokenHash = hashToken(code);
   const token = await db
     .selectFrom("auth_tokens")
@@ -83,10 +90,12 @@ export async function checkLink(code: string, purpose: TokenPurpose, db: Db = da
     .select(["auth_tokens.user_id", "auth_tokens.expires_at", "auth_tokens.used_at", "auth_tokens.purpose", "users.email"])
     .where("auth_tokens.id_hash", "=", tokenHash)
     .executeTakeFirst();
-  if (!token || token.purpose !== purpose || token.used_at) return { status: "invalid" };
+  // A code made for the other flow says nothing about this one: unknown here.
+  if (!token || token.purpose !== purpose) return { status: "unknown" };
+  if (token.used_at) return { status: "used", email: token.email };
   if (token.expires_at <= nowIso()) return { status: "expired", email: token.email };
   const user = await getUserById(token.user_id, db);
-  return user ? { status: "valid", user, tokenHash } : { status: "invalid" };
+  return user ? { status: "valid", user, tokenHash } : { status: "unknown" };
 }
 
 /** Marks a token used; false when another request used it first (two clicks, two tabs). */
@@ -193,8 +202,21 @@ export async function resendVerification(email: string, address: string, db: Db 
 }
 
 /**
+ * "Send a new link" from a sign-up link that no longer works: a verification link while the email is not
+ * verified; once it is (the old link was used to choose a password), a reset link, the only way left to set
+ * one. Nothing for an unknown email, and the same answer in every case, under the same limits as any email.
+ */
+export async function sendNewSignUpLink(email: string, address: string, db: Db = database()): Promise<void> {
+  await countEmailAttempt(email, address, db);
+  const user = await findUserByEmail(email, db);
+  if (!user) return;
+  if (!user.email_verified_at) await sendVerification(user, db);
+  else await sendResetLink(user, db);
+}
+
+/**
  * The emailed link's second step: the password is set, the email counts as verified, the link is used up,
- * and the person is half signed in, on to the two-factor setup. Null when the link no longer works.
+ * and the person is half signed in, on to the two-factor setup. Otherwise why the link no longer works.
  */
 export async function createPassword(
   code: string,
@@ -202,7 +224,7 @@ export async function createPassword(
   session: Session | null,
   address: string,
   db: Db = database(),
-): Promise<{ setCookie: string } | LinkCheck> {
+): Promise<{ setCookie: string } | LinkProblem> {
   const set = await setPasswordFromLink(code, "verify-email", password, address, db);
   if (set.status !== "done") return set;
   return { setCookie: await startSession({ pendingUserId: set.userId }, session, db) };
@@ -218,12 +240,12 @@ async function setPasswordFromLink(
   password: string,
   address: string,
   db: Db,
-): Promise<{ status: "done"; userId: string } | Exclude<LinkCheck, { status: "valid" }>> {
+): Promise<{ status: "done"; userId: string } | LinkProblem> {
   await countAttempt([[`password:address:${address}`, limits.passwordPerAddress]], db);
   const check = await checkLink(code, purpose, db);
   if (check.status !== "valid") return check;
   const passwordHash = await hashPassword(password);
-  if (!(await consumeToken(check.tokenHash, db))) return { status: "invalid" };
+  if (!(await consumeToken(check.tokenHash, db))) return { status: "used", email: check.user.email };
   const now = nowIso();
   await db
     .updateTable("users")
@@ -379,7 +401,10 @@ export async function confirmTwoFactorSetup(
 export async function requestPasswordReset(email: string, address: string, db: Db = database()): Promise<void> {
   await countEmailAttempt(email, address, db);
   const user = await findUserByEmail(email, db);
-  if (!user) return;
+  if (user) await sendResetLink(user, db);
+}
+
+async function sendResetLink(user: UserRow, db: Db) {
   const token = await issueToken(user.id, "reset-password", RESET_PASSWORD_TTL_MS, db);
   await sendMail(resetEmail(user, link("/auth/reset-password/password", token)), config(), db);
 }
@@ -390,7 +415,7 @@ export async function resetPassword(
   password: string,
   address: string,
   db: Db = database(),
-): Promise<{ status: "done" } | LinkCheck> {
+): Promise<{ status: "done" } | LinkProblem> {
   const set = await setPasswordFromLink(code, "reset-password", password, address, db);
   if (set.status !== "done") return set;
   await endOtherSessions(set.userId, null, db);

@@ -9,7 +9,7 @@ import { config } from "~/config.server";
  */
 const flowStateSchema = z.object({
   email: z.string().optional(),
-  problem: z.enum(["expired", "not-verified"]).optional(),
+  problem: z.enum(["expired", "used", "unknown", "not-verified"]).optional(),
   passwordReset: z.boolean().optional(),
   accountDeleted: z.boolean().optional(),
 });

@@ -22,7 +22,7 @@ export function NewPasswordForm({
   });
   return (
     <>
-      <ErrorSummary errors={summaryErrors([fields.password, fields.confirmPassword])} formErrors={form.errors} />
+      <ErrorSummary errors={summaryErrors([fields.password, "Password"], [fields.confirmPassword, "Confirm Password"])} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <input type="hidden" name="code" value={code} />
         <TextField

@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { clientAddressContext } from "~/request-context";
 import { redirectWithToast } from "~/ui/toast.server";
 import { type FlowState, readFlowState } from "./flow-state.server";
@@ -13,21 +13,22 @@ export async function requireFlowState<K extends keyof FlowState>(request: Reque
 
 /**
  * The "send it again" buttons: send to the email the flow carries, then come back to the same page with a
- * toast ("Successfully resent.", "Password resent.") or the limit's message.
+ * toast ("Successfully resent.", "Password resent."). A reached limit is no toast: the person must wait, so the
+ * page itself says so (`problem`, status 429) until they leave it.
  */
 export async function resendAndReturn(
   request: Request,
   context: Readonly<RouterContextProvider>,
   send: (email: string, address: string) => Promise<void>,
   successMessage: string,
-): Promise<Response> {
+) {
   const { email } = await requireFlowState(request, "email");
   const back = new URL(request.url).pathname;
   try {
     await send(email, context.get(clientAddressContext));
   } catch (error) {
     if (!(error instanceof RateLimitError)) throw error;
-    return redirectWithToast(back, { type: "error", message: error.message });
+    return data({ problem: error.message }, { status: 429 });
   }
   return redirectWithToast(back, { type: "success", message: successMessage });
 }

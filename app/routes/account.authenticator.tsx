@@ -9,7 +9,7 @@ import { newAuthenticatorSchema } from "~/auth/schemas";
 import { requireUser, sessionContext } from "~/auth/session.server";
 import { newAuthenticatorSetup, replaceAuthenticator } from "~/auth/two-factor-recovery.server";
 import { clientAddressContext } from "~/request-context";
-import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/account.authenticator";
 
@@ -39,13 +39,18 @@ export default function NewAuthenticator({ loaderData, actionData }: Route.Compo
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newAuthenticatorSchema }),
   });
+  const errors = summaryErrors(
+    [fields.password, "Password"],
+    [fields.currentCode, "Code from your current app, or a recovery code"],
+    [fields.code, "Code from the new app"],
+  );
   return (
-    <AccountPage title="Set up a new authenticator">
+    <AccountPage title="Set up a new authenticator" errors={showsErrors(errors, form.errors)}>
       <p>
         Add your account to the new app, then confirm with your password, a code from your current app or one of your
         recovery codes, and a code from the new app. Your other sign-ins end.
       </p>
-      <ErrorSummary errors={summaryErrors([fields.password, fields.currentCode, fields.code])} formErrors={form.errors} />
+      <ErrorSummary errors={errors} formErrors={form.errors} />
       <AuthenticatorSteps setup={loaderData} confirmTitle="Confirm with your password and two codes">
         <Form method="post" {...getFormProps(form)} noValidate className="form">
           <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />

@@ -6,7 +6,7 @@ import { accountMessages, changePassword } from "~/account/account.server";
 import { changePasswordSchema } from "~/account/schemas";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { requireUser, sessionContext } from "~/auth/session.server";
-import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/account.change-password";
 
@@ -29,12 +29,14 @@ export default function ChangePassword({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
+  const errors = summaryErrors(
+    [fields.currentPassword, "Current password"],
+    [fields.password, "New password"],
+    [fields.confirmPassword, "Repeat new password"],
+  );
   return (
-    <AccountPage title="Change Password">
-      <ErrorSummary
-        errors={summaryErrors([fields.currentPassword, fields.password, fields.confirmPassword])}
-        formErrors={form.errors}
-      />
+    <AccountPage title="Change Password" errors={showsErrors(errors, form.errors)}>
+      <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <TextField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
         <TextField

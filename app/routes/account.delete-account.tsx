@@ -8,7 +8,7 @@ import { writeFlowState } from "~/auth/flow-state.server";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { clearSessionCookie, requireUser } from "~/auth/session.server";
 import { clientAddressContext } from "~/request-context";
-import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import type { Route } from "./+types/account.delete-account";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -38,9 +38,10 @@ export default function DeleteAccount({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
   });
+  const errors = summaryErrors([fields.password, "Password"], [fields.code, "Code from your authenticator app, or a recovery code"]);
   return (
-    <AccountPage title="Delete my account">
-      <ErrorSummary errors={summaryErrors([fields.password, fields.code])} formErrors={form.errors} />
+    <AccountPage title="Delete my account" errors={showsErrors(errors, form.errors)}>
+      <ErrorSummary errors={errors} formErrors={form.errors} />
       <p>
         <strong>This cannot be undone.</strong> Deleting your account deletes, at once and for good:
       </p>

@@ -6,7 +6,7 @@ import { accountMessages, updateProfile } from "~/account/account.server";
 import { profileSchema } from "~/account/schemas";
 import { invalid } from "~/auth/form-replies.server";
 import { requireUser } from "~/auth/session.server";
-import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/account.edit-profile";
 
@@ -31,9 +31,10 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
+  const errors = summaryErrors([fields.firstName, "First name"], [fields.lastName, "Last name"]);
   return (
-    <AccountPage title="Edit profile">
-      <ErrorSummary errors={summaryErrors([fields.firstName, fields.lastName])} formErrors={form.errors} />
+    <AccountPage title="Edit profile" errors={showsErrors(errors, form.errors)}>
+      <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />

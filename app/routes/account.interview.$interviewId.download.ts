@@ -9,7 +9,7 @@ import type { Route } from "./+types/account.interview.$interviewId.download";
 /**
  * The document of the owner's Completed interview (anyone else's, or a Draft: 404). A document that cannot
  * be made, or one past the person's or the address's limit, goes back to the interview list with the reason in
- * a toast (the cause is logged).
+ * a message on that page, which stays until they leave it (the cause is logged).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context);

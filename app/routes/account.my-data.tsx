@@ -16,7 +16,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function MyData({ loaderData }: Route.ComponentProps) {
   return (
-    <AccountPage title="Download my data">
+    <AccountPage title="Download my data" errors={Boolean(loaderData.error)}>
       <ErrorSummary errors={[]} formErrors={loaderData.error ? [loaderData.error] : []} />
       <p>You get one zip file with:</p>
       <ul>

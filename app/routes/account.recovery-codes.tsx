@@ -8,7 +8,7 @@ import { newRecoveryCodesSchema } from "~/auth/schemas";
 import { requireUser, sessionContext } from "~/auth/session.server";
 import { makeNewRecoveryCodes, recoveryCodesLeft } from "~/auth/two-factor-recovery.server";
 import { clientAddressContext } from "~/request-context";
-import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, resultShowsErrors, summaryErrors, TextField } from "~/ui/form";
 import type { Route } from "./+types/account.recovery-codes";
 
 export const handle = { scripts: ["/scripts/print-page.js"] };
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RecoveryCodes({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AccountPage title="Recovery codes">
+    <AccountPage title="Recovery codes" errors={resultShowsErrors(actionData?.result)}>
       {loaderData.view === "show" ? (
         <FreshCodes codes={loaderData.codes} email={loaderData.email} />
       ) : (
@@ -127,7 +127,7 @@ function Manage({
       ) : (
         <p>{leftText}</p>
       )}
-      <ErrorSummary errors={summaryErrors([fields.password])} formErrors={form.errors} />
+      <ErrorSummary errors={summaryErrors([fields.password, "Password"])} formErrors={form.errors} />
       <h2>Make new recovery codes</h2>
       <p>You get ten new codes and your old ones stop working.</p>
       <Form method="post" {...getFormProps(form)} noValidate className="form">

@@ -6,7 +6,7 @@ import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { grantAdministrator, listAdministrators, revokeAdministrator } from "~/administration/roles.server";
 import { grantSchema } from "~/administration/schemas";
 import { invalid } from "~/auth/form-replies.server";
-import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/admin.administrators";
 
@@ -38,8 +38,9 @@ export default function Administrators({ loaderData, actionData }: Route.Compone
     onValidate: ({ formData }) => parseWithZod(formData, { schema: grantSchema }),
   });
   const revokeError = actionData && "revokeError" in actionData ? actionData.revokeError : null;
+  const grantErrors = summaryErrors([fields.email, "Email"]);
   return (
-    <AdminPage title="Administrators">
+    <AdminPage title="Administrators" errors={Boolean(revokeError) || showsErrors(grantErrors, form.errors)}>
       {revokeError ? <ErrorSummary errors={[]} formErrors={[revokeError]} /> : null}
       <table className="data-table">
         <caption className="visually-hidden">Administrators</caption>
@@ -73,7 +74,7 @@ export default function Administrators({ loaderData, actionData }: Route.Compone
 
       <h2>Make an administrator</h2>
       <p>The account must exist already. Administrators sign in like everyone, with their password and a code.</p>
-      <ErrorSummary errors={summaryErrors([fields.email])} formErrors={form.errors} />
+      <ErrorSummary errors={grantErrors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <input type="hidden" name="intent" value="grant" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="off" />

@@ -10,16 +10,13 @@ import { config } from "~/config.server";
 import { notFound } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { Breadcrumb } from "~/ui/breadcrumb";
-import { ErrorSummary, summaryErrors, TextAreaField } from "~/ui/form";
+import { ErrorSummary, resultShowsErrors, summaryErrors, TextAreaField } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/ai.rephrase.$interviewId";
 
 // A small script of its own: a pending state while the AI answers.
 export const handle = { scripts: ["/scripts/pending-form.js"] };
-
-export function meta() {
-  return [{ title: "Rephrase with AI | Legal Self-Help" }];
-}
 
 async function open(request: Request, params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
   const url = new URL(request.url);
@@ -81,8 +78,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Rephrase({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? { ...loaderData, step: "ask" as const, problem: null, result: null };
+  const errors = Boolean(view.problem) || ("result" in view && resultShowsErrors(view.result));
   return (
     <div className="page page--narrow">
+      <PageTitle title="Rephrase with AI" errors={errors} />
       <Breadcrumb
         crumbs={[
           { label: "Home", href: "/" },
@@ -163,7 +162,7 @@ function Ask({
   });
   return (
     <>
-      <ErrorSummary errors={summaryErrors([fields.text])} formErrors={problem ? [problem] : []} />
+      <ErrorSummary errors={summaryErrors([fields.text, "Your answer"])} formErrors={problem ? [problem] : []} />
       <Form
         method="post"
         {...getFormProps(form)}
@@ -214,7 +213,7 @@ function Choose({
 }) {
   return (
     <Form method="post" className="form" noValidate>
-      <ErrorSummary errors={problem ? [{ fieldId: "choice-ai", message: problem }] : []} />
+      <ErrorSummary errors={problem ? [{ fieldId: "choice-ai", label: "Text to keep", message: problem }] : []} />
       <input type="hidden" name="text" value={own} />
       <input type="hidden" name="suggestion" value={suggestion} />
       <fieldset

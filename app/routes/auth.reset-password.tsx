@@ -2,15 +2,25 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect } from "react-router";
 import { requestPasswordReset } from "~/auth/accounts.server";
-import { writeFlowState } from "~/auth/flow-state.server";
+import { readFlowState, writeFlowState } from "~/auth/flow-state.server";
 import { invalid, limited } from "~/auth/form-replies.server";
+import { isLinkProblemKind, linkProblemText } from "~/auth/link-problems";
 import { emailSchema } from "~/auth/schemas";
 import { clientAddressContext } from "~/request-context";
-import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.reset-password";
 
-export function meta() {
-  return [{ title: "Reset your password | Legal Self-Help" }];
+/**
+ * Asking for a reset link; also where a reset link that no longer works leads (`?link=expired|used|unknown`):
+ * the page then says which, with the email filled in when the link told us. Either way the same form, limits
+ * and "Check your email" page, so nobody learns whether an account exists.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const kind = new URL(request.url).searchParams.get("link");
+  if (!isLinkProblemKind(kind)) return { problem: null, email: "" };
+  const { email } = await readFlowState(request);
+  return { problem: linkProblemText("reset-password", kind), email: email ?? "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -23,22 +33,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function ResetPassword({ actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { problem } = loaderData;
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: actionData?.result,
+    defaultValue: { email: loaderData.email },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailSchema }),
   });
+  const errors = summaryErrors([fields.email, "Email"]);
   return (
     <div className="page page--narrow">
-      <h1>Reset your password</h1>
-      <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <ErrorSummary errors={summaryErrors([fields.email])} formErrors={form.errors} />
+      <PageTitle title={problem?.heading ?? "Reset your password"} errors={showsErrors(errors, form.errors)} />
+      <h1>{problem?.heading ?? "Reset your password"}</h1>
+      {problem ? (
+        <p>{problem.text}</p>
+      ) : (
+        <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+      )}
+      <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <button type="submit" className="button">
-          Send reset link
+          {problem ? "Send a new link" : "Send reset link"}
         </button>
       </Form>
       <p>

@@ -9,12 +9,9 @@ import { authPaths } from "~/auth/paths";
 import { codeSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
 import { clientAddressContext } from "~/request-context";
-import { ErrorSummary, summaryErrors } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.setup-2fa";
-
-export function meta() {
-  return [{ title: "Set up two-factor authentication | Legal Self-Help" }];
-}
 
 export const handle = { scripts: ["/scripts/copy-text.js"] };
 
@@ -44,14 +41,16 @@ export default function SetupTwoFactor({ loaderData, actionData }: Route.Compone
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
   });
+  const errors = summaryErrors([fields.code, "Verification code"]);
   return (
     <div className="page page--narrow">
+      <PageTitle title="Set up two-factor authentication" errors={showsErrors(errors, form.errors)} />
       <h1>Set up two-factor authentication</h1>
       <p>
         Signing in needs your password and a code from an authenticator app on your phone (for example Google
         Authenticator, Microsoft Authenticator or FreeOTP).
       </p>
-      <ErrorSummary errors={summaryErrors([fields.code])} formErrors={form.errors} />
+      <ErrorSummary errors={errors} formErrors={form.errors} />
       <AuthenticatorSteps setup={loaderData}>
         <Form method="post" {...getFormProps(form)} noValidate className="form">
           <CodeField field={fields.code} />

@@ -7,12 +7,9 @@ import { recoveryCodeSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
 import { signInWithRecoveryCode } from "~/auth/two-factor-recovery.server";
 import { clientAddressContext } from "~/request-context";
-import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-in.recovery-code";
-
-export function meta() {
-  return [{ title: "Use a recovery code | Legal Self-Help" }];
-}
 
 // Like the code step: only straight after the password step, for the person the session names.
 export function loader({ context }: Route.LoaderArgs) {
@@ -39,11 +36,13 @@ export default function RecoveryCodeSignIn({ actionData }: Route.ComponentProps)
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: recoveryCodeSchema }),
   });
+  const errors = summaryErrors([fields.code, "Recovery code"]);
   return (
     <div className="page page--narrow">
+      <PageTitle title="Use a recovery code" errors={showsErrors(errors, form.errors)} />
       <h1>Use a recovery code</h1>
       <p>Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.</p>
-      <ErrorSummary errors={summaryErrors([fields.code])} formErrors={form.errors} />
+      <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <TextField field={fields.code} label="Recovery code" hint="10 letters and numbers, for example 7g3kq-m2x9d" autoComplete="off" />
         <button type="submit" className="button">

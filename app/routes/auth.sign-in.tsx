@@ -8,12 +8,9 @@ import { authPaths } from "~/auth/paths";
 import { signInSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
 import { clientAddressContext } from "~/request-context";
-import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-in";
-
-export function meta() {
-  return [{ title: "Sign In | Legal Self-Help" }];
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signInSchema });
@@ -41,12 +38,14 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
   });
+  const errors = summaryErrors([fields.email, "Email"], [fields.password, "Password"]);
   return (
     <div className="page page--narrow">
+      <PageTitle title="Sign In" errors={showsErrors(errors, form.errors)} />
       <h1>Sign In</h1>
       <div className="auth-columns">
         <div className="panel">
-          <ErrorSummary errors={summaryErrors([fields.email, fields.password])} formErrors={form.errors} />
+          <ErrorSummary errors={errors} formErrors={form.errors} />
           <Form method="post" {...getFormProps(form)} noValidate className="form">
             <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
             <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />

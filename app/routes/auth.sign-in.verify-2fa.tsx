@@ -8,12 +8,9 @@ import { codeSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
 import { CodeField } from "~/auth/code-field";
 import { clientAddressContext } from "~/request-context";
-import { ErrorSummary, summaryErrors } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-in.verify-2fa";
-
-export function meta() {
-  return [{ title: "Two-factor verification | Legal Self-Help" }];
-}
 
 // Only straight after the password step: the session says whose code this is.
 export function loader({ context }: Route.LoaderArgs) {
@@ -39,11 +36,13 @@ export default function VerifyTwoFactor({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
   });
+  const errors = summaryErrors([fields.code, "Verification code"]);
   return (
     <div className="page page--narrow">
+      <PageTitle title="Two-factor verification" errors={showsErrors(errors, form.errors)} />
       <h1>Two-factor verification</h1>
       <p>Open your authenticator app and enter the 6-digit code it shows for Legal Self-Help.</p>
-      <ErrorSummary errors={summaryErrors([fields.code])} formErrors={form.errors} />
+      <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <CodeField field={fields.code} />
         <button type="submit" className="button">

@@ -1,27 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { checkLink, createPassword, type LinkCheck } from "~/auth/accounts.server";
+import { checkLink, createPassword, type LinkProblem } from "~/auth/accounts.server";
 import { writeFlowState } from "~/auth/flow-state.server";
 import { invalid, limited } from "~/auth/form-replies.server";
 import { NewPasswordForm } from "~/auth/new-password-form";
-import { authMessages, setPasswordSchema } from "~/auth/schemas";
+import { setPasswordSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
 import { clientAddressContext } from "~/request-context";
-import { redirectWithToast } from "~/ui/toast.server";
+import { PageTitle } from "~/ui/page-title";
+import { resultShowsErrors } from "~/ui/form";
 import type { Route } from "./+types/auth.sign-up.password";
 
-export function meta() {
-  return [{ title: "Create your password | Legal Self-Help" }];
-}
-
-/** A link that no longer works: expired (AU03) → the page that sends a new one; used or unknown → / with why. */
-async function leave(check: Exclude<LinkCheck, { status: "valid" }>): Promise<Response> {
-  if (check.status === "expired") {
-    return redirect("/auth/email-verify-issue", {
-      headers: { "Set-Cookie": await writeFlowState({ email: check.email, problem: "expired" }) },
-    });
-  }
-  return redirectWithToast("/", { type: "error", message: authMessages.linkInvalid });
+/** A link that no longer works (AU03 expired, used, unknown) → the page that says which and sends a new one. */
+async function leave(check: LinkProblem): Promise<Response> {
+  const email = "email" in check ? check.email : undefined;
+  return redirect("/auth/email-verify-issue", {
+    headers: { "Set-Cookie": await writeFlowState({ email, problem: check.status }) },
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -37,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { code, password } = submission.value;
   return limited(submission, async () => {
     const result = await createPassword(code, password, context.get(sessionContext), context.get(clientAddressContext));
-    if ("status" in result) return leave(result.status === "valid" ? { status: "invalid" } : result);
+    if ("status" in result) return leave(result);
     return redirect("/auth/setup-2fa", { headers: { "Set-Cookie": result.setCookie } });
   });
 }
@@ -45,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CreatePassword({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="page page--narrow">
+      <PageTitle title="Create your password" errors={resultShowsErrors(actionData?.result)} />
       <h1>Create your password</h1>
       <p>
         Your email <strong>{loaderData.email}</strong> is confirmed. Choose a password for your account; next you will

@@ -7,12 +7,9 @@ import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { DEFAULT_PHONE_COUNTRY, phoneCountries } from "~/auth/phone-countries";
 import { signUpSchema } from "~/auth/schemas";
 import { clientAddressContext } from "~/request-context";
-import { ErrorSummary, SelectField, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, SelectField, showsErrors, summaryErrors, TextField } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-up";
-
-export function meta() {
-  return [{ title: "Create an account | Legal Self-Help" }];
-}
 
 const countryOptions = phoneCountries.map((country) => ({
   value: country.code,
@@ -39,14 +36,21 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
   });
-  const ordered = [fields.firstName, fields.lastName, fields.email, fields.phoneCountry, fields.phoneNumber];
+  const errors = summaryErrors(
+    [fields.firstName, "First name"],
+    [fields.lastName, "Last name"],
+    [fields.email, "Email"],
+    [fields.phoneCountry, "Country code"],
+    [fields.phoneNumber, "Phone number"],
+  );
   return (
     <div className="page page--narrow">
+      <PageTitle title="Create an account" errors={showsErrors(errors, form.errors)} />
       <h1>Create an account</h1>
       <p>
         Already have an account? <a href="/auth/sign-in">Sign in</a>.
       </p>
-      <ErrorSummary errors={summaryErrors(ordered)} formErrors={form.errors} />
+      <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />

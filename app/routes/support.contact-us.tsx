@@ -1,29 +1,23 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { contactSchema } from "~/support/contact";
+import { contactSchema, sendFailedMessage } from "~/support/contact";
 import { sendContactMessage } from "~/support/contact.server";
-import { ErrorSummary, summaryErrors, TextAreaField, TextField } from "~/ui/form";
-import type { Toast } from "~/ui/toast";
-import { ToastMessage } from "~/ui/toast-message";
+import { ErrorSummary, showsErrors, summaryErrors, TextAreaField, TextField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
+import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/support.contact-us";
-
-export function meta() {
-  return [{ title: "Contact Us | Legal Self-Help" }];
-}
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: contactSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: null }, { status: 400 });
+    return data({ result: submission.reply() }, { status: 400 });
   }
   try {
     await sendContactMessage(submission.value);
   } catch (error) {
     console.error("[contact] sending failed:", error);
-    const toast: Toast = { type: "error" };
-    return data({ result: submission.reply(), toast }, { status: 502 });
+    return data({ result: submission.reply({ formErrors: [sendFailedMessage] }) }, { status: 502 });
   }
   return redirectWithToast("/support/contact-us", { type: "success", message: "Successfully sent" });
 }
@@ -35,12 +29,18 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
-  const ordered = [fields.firstName, fields.lastName, fields.email, fields.message];
+  const errors = summaryErrors(
+    [fields.firstName, "First name"],
+    [fields.lastName, "Last name"],
+    [fields.email, "Email"],
+    [fields.message, "Message"],
+  );
   return (
     <div className="page page--narrow">
+      <PageTitle title="Contact Us" errors={showsErrors(errors, form.errors)} />
       <h1>Contact Us</h1>
       <p>Send us a message and we will reply by email. Please do not include sensitive details you do not need to share.</p>
-      <ErrorSummary errors={summaryErrors(ordered)} />
+      <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
@@ -50,7 +50,6 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           Send
         </button>
       </Form>
-      {actionData?.toast ? <ToastMessage toast={actionData.toast} /> : null}
     </div>
   );
 }

@@ -1,34 +1,60 @@
-import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 
 export interface SummaryError {
   fieldId: string;
+  /** The field's label as the page shows it: the summary names the field, the message under it stays as it is. */
+  label: string;
   message: string;
 }
 
+/** A form field with the label it has on the page. */
+export type LabelledField = readonly [field: FieldMetadata<unknown>, label: string];
+
 /** The errors of the given fields, in the order of the form, for the error summary. */
-export function summaryErrors(fields: FieldMetadata<unknown>[]): SummaryError[] {
-  return fields.flatMap((field) => (field.errors?.[0] ? [{ fieldId: field.id, message: field.errors[0] }] : []));
+export function summaryErrors(...fields: LabelledField[]): SummaryError[] {
+  return fields.flatMap(([field, label]) =>
+    field.errors?.[0] ? [{ fieldId: field.id, label, message: field.errors[0] }] : [],
+  );
+}
+
+/**
+ * One summary entry: "First name: This field is required.". Without the label, a screen reader would read the
+ * same sentence once per empty field, with nothing to say which.
+ */
+export function summaryEntryText(error: Pick<SummaryError, "label" | "message">): string {
+  const label = error.label.trim().replace(/[:\s]+$/, "");
+  return label ? `${label}: ${error.message}` : error.message;
+}
+
+/** Whether a form's error summary shows, so the page title can say so too. */
+export function showsErrors(errors: SummaryError[], formErrors?: readonly string[] | null): boolean {
+  return errors.length > 0 || Boolean(formErrors?.length);
+}
+
+/** The same, from the server's reply alone (for a page that renders its form further down). */
+export function resultShowsErrors(result: SubmissionResult<string[]> | null | undefined): boolean {
+  return Object.values(result?.error ?? {}).some((messages) => Boolean(messages?.length));
 }
 
 /**
  * The list of a form's errors at its top. It takes focus when the page loads (autofocus needs no script),
- * so a screen reader announces it, and each entry links to its field.
+ * so a screen reader announces it, and each entry links to its field and names it.
  */
-export function ErrorSummary({ errors, formErrors = [] }: { errors: SummaryError[]; formErrors?: string[] }) {
-  if (errors.length === 0 && formErrors.length === 0) return null;
+export function ErrorSummary({ errors, formErrors = [] }: { errors: SummaryError[]; formErrors?: readonly string[] | null }) {
+  if (!showsErrors(errors, formErrors)) return null;
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autoFocus>
       <h2 id="error-summary-title" className="error-summary__title">
         There is a problem
       </h2>
       <ul className="error-summary__list">
-        {formErrors.map((message) => (
+        {(formErrors ?? []).map((message) => (
           <li key={message}>{message}</li>
         ))}
         {errors.map((error) => (
           <li key={error.fieldId}>
-            <a href={`#${error.fieldId}`}>{error.message}</a>
+            <a href={`#${error.fieldId}`}>{summaryEntryText(error)}</a>
           </li>
         ))}
       </ul>

@@ -15,7 +15,10 @@ function flashCookie() {
   });
 }
 
-/** Redirects (post/redirect/get) and shows a toast on the next page, rendered by the server. */
+/**
+ * Redirects (post/redirect/get) and says something on the next page, rendered by the server: a success in a
+ * toast that fades, an error in a message at the top of the page that stays (app/root.tsx).
+ */
 export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await flashCookie().serialize(toast));

@@ -1,6 +1,6 @@
 export interface Toast {
   type: "success" | "error";
-  /** For errors: the server's message; without one the toast reads "System Error". */
+  /** For errors: the server's message; without one it reads "System Error". Errors show on the page, not in a toast. */
   message?: string;
 }
 

@@ -82,7 +82,7 @@ describe("a date as Day, Month and Year boxes", () => {
 
   it("an error marks only the box it is about, and the summary leads to that box", () => {
     const html = rendered(dateGuide(), { order: "DMY", style: "long" }, [{ fieldIndex: 0, inputName: "birth date da", message: "The month must be a number from 1 to 12.", boxes: ["month"] }]);
-    expect(html).toContain('<a href="#field-0">The month must be a number from 1 to 12.</a>');
+    expect(html).toContain('<a href="#field-0">Date of birth: The month must be a number from 1 to 12.</a>');
     expect(element(html, "field-0")).toMatchObject({ name: "birth date da-month", "aria-invalid": "true" });
     expect(element(html, "field-0-day")["aria-invalid"]).toBeUndefined();
     expect(element(html, "field-0-year")["aria-invalid"]).toBeUndefined();
@@ -118,5 +118,23 @@ describe("a pick list whose choices did not come with the guide", () => {
     expect(html).toContain('id="field-0"');
     const preview = rendered(guide, undefined, [], true);
     expect(preview).toContain("For the guide&#x27;s author: the pick list file &quot;counties.xml&quot; is not among the guide&#x27;s files. Add it to the guide and import it again.");
+  });
+});
+
+describe("the viewer's error summary", () => {
+  it("names each field: a text field by its label, a choice by the question it answers", () => {
+    const guide = guideWith([
+      { type: "text", name: "Name TE", label: "<b>Your</b> name", required: true },
+      { type: "radio", name: "Pet MC", label: "Cat", value: "cat", required: true },
+      { type: "radio", name: "Pet MC", label: "Dog", value: "dog", required: true },
+    ]);
+    const html = rendered(guide, undefined, [
+      { fieldIndex: 0, inputName: "Name TE", message: "Please answer this." },
+      { fieldIndex: 1, inputName: "Pet MC", message: "Please choose one." },
+    ]);
+    expect(html).toContain('<a href="#field-0">Your name: Please answer this.</a>');
+    expect(html).toContain('<a href="#field-1">Tell us: Please choose one.</a>');
+    // Under the field, the guide's own message, unchanged.
+    expect(html).toContain('id="field-0-error">Please answer this.</p>');
   });
 });

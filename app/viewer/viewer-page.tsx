@@ -1,4 +1,5 @@
 import type { ButtonView, DateBox, DateLocale, FieldView, PageView } from "~/a2j";
+import { summaryEntryText } from "~/ui/form";
 import { progressLine } from "./progress";
 
 /** A page of the interview as the viewer renders it: the engine's view with author HTML already sanitised. */
@@ -402,7 +403,17 @@ function Heading({ page, focus, level }: { page: ViewerPage; focus: boolean; lev
   );
 }
 
-/** The error summary; focus moves to it when the page comes back with errors (viewer.js, and autofocus). */
+/** What the error summary calls a field: its label, or for a choice the question its options answer. */
+function summaryLabel(page: ViewerPage, fieldIndex: number): string {
+  const field = page.fields.find((f) => f.index === fieldIndex);
+  if (!field || field.type === "radio") return page.heading;
+  return plainText(field.label) || page.heading;
+}
+
+/**
+ * The error summary; focus moves to it when the page comes back with errors (viewer.js, and autofocus). Each
+ * entry names its field; the message under the field is the guide's own.
+ */
 function ErrorSummary({ page }: { page: ViewerPage }) {
   return page.errors.length ? (
     <div className="error-summary" role="alert" aria-labelledby="viewer-errors-title" tabIndex={-1} autoFocus data-error-summary="">
@@ -412,7 +423,7 @@ function ErrorSummary({ page }: { page: ViewerPage }) {
       <ul className="error-summary__list">
         {page.errors.map((error) => (
           <li key={error.fieldIndex}>
-            <a href={`#field-${error.fieldIndex}`}>{error.message}</a>
+            <a href={`#field-${error.fieldIndex}`}>{summaryEntryText({ label: summaryLabel(page, error.fieldIndex), message: error.message })}</a>
           </li>
         ))}
       </ul>

@@ -53,6 +53,11 @@ test.describe("account area", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByLabel("First name")).toHaveAccessibleDescription("This field is required.");
     await expect(page.getByLabel("Last name")).toHaveAccessibleDescription("This field must be less than 50 characters.");
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link")).toHaveText([
+      "First name: This field is required.",
+      "Last name: This field must be less than 50 characters.",
+    ]);
+    await expect(page).toHaveTitle("Error: Edit profile | Legal Self-Help");
     await axe();
     await page.getByLabel("First name").fill("  Maria ");
     await page.getByLabel("Last name").fill("Tan");
@@ -83,6 +88,10 @@ test.describe("account area", () => {
     for (const label of ["Current password", "New password", "Repeat new password"]) {
       await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(/This field is required\./);
     }
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link")).toHaveText(
+      ["Current password", "New password", "Repeat new password"].map((label) => `${label}: This field is required.`),
+    );
+    await expect(page).toHaveTitle("Error: Change Password | Legal Self-Help");
     await axe();
     const attempt = async (current: string, next: string, repeat: string) => {
       await page.getByLabel("Current password").fill(current);

@@ -60,11 +60,17 @@ test.describe("accounts", () => {
     // About 240 countries, each with its calling code.
     expect(await page.getByLabel("Country code").locator("option").count()).toBeGreaterThanOrEqual(240);
     await expect(page.getByLabel("Country code").locator("option:checked")).toHaveText("Singapore (+65)");
+    await expect(page).toHaveTitle("Create an account | Legal Self-Help");
     await page.getByRole("button", { name: "Create an account" }).click();
     await expect(summary(page)).toBeFocused();
     for (const label of ["First name", "Last name", "Email", "Phone number"]) {
-      await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(/This field is required\./);
+      await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(/^(.* )?This field is required\.$/);
     }
+    // The summary names each field; the message under the field stays the product's own.
+    await expect(summary(page).getByRole("link")).toHaveText(
+      ["First name", "Last name", "Email", "Phone number"].map((label) => `${label}: This field is required.`),
+    );
+    await expect(page).toHaveTitle("Error: Create an account | Legal Self-Help");
     await axe();
 
     await fillSignUp(page, "not-an-email", { firstName: "x".repeat(51), phoneNumber: "12-34" });
@@ -112,11 +118,11 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Save password" }).click();
     await expect(page).toHaveURL(/setup-2fa$/);
 
-    // The same link again: it is used up.
+    // The same link again: it is used up, and the page says so (more in messages.spec.ts).
     await page.context().clearCookies();
     await page.goto(link);
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("alert")).toHaveText("This link is invalid or has already been used.");
+    await expect(page).toHaveURL(/\/auth\/email-verify-issue$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link has already been used");
 
     // An expired link (AU03) leads to the page that sends a new one.
     const late = uniqueEmail("expired");
@@ -130,8 +136,9 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/auth\/email-verify-issue$/);
     await expect(page.getByText("This link has expired. You can receive a new link by clicking the button below. This link will expire in 7 days.")).toBeVisible();
     await axe();
+    await expect(page.getByLabel("Email")).toHaveValue(late);
     await page.getByRole("button", { name: "Send a new link" }).click();
-    await expect(page.getByRole("status")).toHaveText("Successfully resent.");
+    await expect(page).toHaveURL(/\/auth\/sign-up\/email-sent$/);
     await page.goto(emailedLink(late, "/auth/sign-up/password"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your password");
   });
@@ -143,11 +150,15 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByLabel("Email")).toHaveAccessibleDescription("This field is required.");
     await expect(page.getByLabel("Password")).toHaveAccessibleDescription("This field is required.");
+    await expect(summary(page).getByRole("link")).toHaveText(["Email: This field is required.", "Password: This field is required."]);
+    await expect(page).toHaveTitle("Error: Sign In | Legal Self-Help");
     await axe();
 
     await signInWithPassword(page, "nobody-" + uniqueEmail("x"), "whatever1");
     await expect(page.getByLabel("Password")).toHaveAccessibleDescription("Wrong username or password.");
     await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid");
+    await expect(summary(page).getByRole("link")).toHaveText(["Password: Wrong username or password."]);
+    await expect(page).toHaveTitle("Error: Sign In | Legal Self-Help");
     await axe();
 
     const email = uniqueEmail("au02");
@@ -217,8 +228,8 @@ test.describe("accounts", () => {
       await expect(page, path).toHaveURL(/\/$/);
     }
     await page.goto("/auth/sign-up/password?code=nonsense");
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("alert")).toHaveText("This link is invalid or has already been used.");
+    await expect(page).toHaveURL(/\/auth\/email-verify-issue$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not valid");
   });
 
   test("reset password: check-email, resend, new password, success, other sessions end, sign in", async ({

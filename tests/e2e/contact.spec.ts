@@ -16,6 +16,7 @@ test.describe("contact us", () => {
   test("shows the form titled Contact Us", async ({ page, axe }) => {
     await page.goto("/support/contact-us/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+    await expect(page).toHaveTitle("Contact Us | Legal Self-Help");
     for (const label of ["First name", "Last name", "Email", "Message"]) await expect(page.getByLabel(label)).toBeVisible();
     await axe();
   });
@@ -24,8 +25,12 @@ test.describe("contact us", () => {
     await page.goto("/support/contact-us/");
     await page.getByRole("button", { name: "Send" }).click();
     await expect(summary(page)).toBeVisible();
-    await expect(summary(page).getByRole("link")).toHaveText(Array(4).fill("This field is required."));
+    // Each entry names its field; the message under the field stays the product's own.
+    await expect(summary(page).getByRole("link")).toHaveText(
+      ["First name", "Last name", "Email", "Message"].map((label) => `${label}: This field is required.`),
+    );
     await expect(summary(page)).toBeFocused();
+    await expect(page).toHaveTitle("Error: Contact Us | Legal Self-Help");
     for (const label of ["First name", "Last name", "Email", "Message"]) {
       const input = page.getByLabel(label);
       await expect(input).toHaveAttribute("aria-invalid", "true");

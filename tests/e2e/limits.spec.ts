@@ -14,7 +14,7 @@ function fillWindow(email: string, feature: "documents" | "preview", hits: numbe
 const limitMessage = /^Too many attempts\. Please wait 1[45] minutes and try again\.$/;
 
 test.describe("limits on costly routes", () => {
-  test("past the document limit, a download goes back to My interviews with the limit's toast, and /assemble answers 429", async ({ page, axe }) => {
+  test("past the document limit, a download goes back to My interviews with the limit's message on the page, and /assemble answers 429", async ({ page, axe }) => {
     const email = uniqueEmail("limit-documents");
     await createAccount(page, email);
     const [interviewId] = plantInterviews(email, [{ issueId: 3, status: "Completed", daysAgo: 0 }]);
@@ -22,7 +22,9 @@ test.describe("limits on costly routes", () => {
 
     await page.goto(`/account/interview/${interviewId}/download`);
     await expect(page).toHaveURL(/\/account\/interview$/);
-    await expect(page.getByRole("alert")).toHaveText(limitMessage);
+    // An error the person must act on stays on the page (0026), not in a toast that fades.
+    await expect(page.locator("main").getByRole("alert")).toHaveText(limitMessage);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
     await axe();
 
     const assemble = await page.request.post("/assemble", { form: { guideId: "case-summary", answers: "{}" } });

@@ -102,7 +102,9 @@ test.describe("your data, yours", () => {
 
     const remove = page.getByRole("button", { name: "Delete my account" });
     await remove.click();
-    await expect(summary(page)).toContainText("This field is required.");
+    await expect(summary(page)).toContainText("Password: This field is required.");
+    await expect(summary(page)).toContainText("Code from your authenticator app, or a recovery code: This field is required.");
+    await expect(page).toHaveTitle("Error: Delete my account | Legal Self-Help");
     await axe();
 
     await page.getByLabel("Password").fill("not my password 1");
