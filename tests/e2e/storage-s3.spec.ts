@@ -11,7 +11,7 @@ import { readablePdf } from "../support/pdf";
 
 // Uploaded files in an S3-compatible bucket: the production build started with STORAGE_URL pointing at the
 // local S3 stand-in (tests/support/s3-stand-in.ts, which checks every request's signature), one server per
-// project, on a data folder of its own.
+// worker, on a data folder of its own.
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -33,7 +33,8 @@ const test = base.extend<{}, { bucketServer: BucketServer }>({
     async ({}, use, workerInfo) => {
       const standIn = await startS3StandIn({ bucketNames: ["e2e-files"] });
       const port = await freePort();
-      const dataDir = `./data/e2e-s3-${workerInfo.project.name}`;
+      // One per worker: the file's tests may run on two workers of one project at once.
+      const dataDir = `./data/e2e-s3-${workerInfo.project.name}-${workerInfo.workerIndex}`;
       rmSync(dataDir, { recursive: true, force: true });
       const server: ChildProcess = spawn(process.execPath, ["server.js"], {
         env: {
