@@ -41,7 +41,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
           Send reset link
         </button>
       </Form>
-      <p>
+      <p className="form__aside">
         <a href="/auth/sign-in">Back to Sign In</a>
       </p>
     </div>
