@@ -127,13 +127,13 @@ test.describe("targets", () => {
       await expectMainControl(frame.getByRole("link", { name: "Back to the question" }).first());
       for (const button of await frame.getByRole("button").all()) await expectMainControl(button);
       await page.screenshot({ path: test.info().outputPath(`viewer-${width}.png`), fullPage: true });
+      await axeOnViewer(page, axe);
     }
-    await axeOnViewer(page, axe);
   });
 });
 
 /** Printed, the page shows none of the site's chrome, navigation or controls, and no dark background. */
-async function expectPrintedWithoutChrome(page: Page) {
+async function expectPrintedWithoutChrome(page: Page, name: string) {
   await page.emulateMedia({ media: "print" });
   await expect(page.locator(".site-header, .site-footer, nav, .skip-link").filter({ visible: true })).toHaveCount(0);
   await expect(page.locator("button, .button, .action-link").filter({ visible: true })).toHaveCount(0);
@@ -144,6 +144,7 @@ async function expectPrintedWithoutChrome(page: Page) {
   );
   expect(backgrounds).toEqual([]);
   await expect(page.locator("main")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath(`print-${name}.png`), fullPage: true });
 }
 
 test.describe("print", () => {
@@ -152,14 +153,14 @@ test.describe("print", () => {
   test("an issue page, the recovery codes, Check your answers and the answers summary print without chrome", async ({ page, javaScriptEnabled }) => {
     await page.goto("/issues/2");
     await expect(page.getByRole("banner")).toBeVisible();
-    await expectPrintedWithoutChrome(page);
+    await expectPrintedWithoutChrome(page, "issue");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Criminal records and spent convictions");
     await page.emulateMedia({ media: null });
 
     const email = uniqueEmail("print");
     await signUpToRecoveryCodes(page, email);
     await expect(page.getByRole("button", { name: "I have saved them" })).toBeVisible();
-    await expectPrintedWithoutChrome(page);
+    await expectPrintedWithoutChrome(page, "recovery-codes");
     await expect(page.getByRole("list", { name: "Your recovery codes" }).getByRole("listitem")).toHaveCount(10);
     await expect(page.getByRole("list", { name: "Your recovery codes" })).toBeVisible();
     await page.emulateMedia({ media: null });
@@ -173,14 +174,14 @@ test.describe("print", () => {
     await press(frame, "Finish");
     await expect(frame.locator("#viewer-heading")).toHaveText("Check your answers");
     if (javaScriptEnabled) await page.goto(page.frames().find((f) => f.url().includes("/viewer?"))!.url());
-    await expectPrintedWithoutChrome(page);
+    await expectPrintedWithoutChrome(page, "check-your-answers");
     await expect(page.locator(".answer-summary__row", { hasText: "First:" })).toBeVisible();
     await page.emulateMedia({ media: null });
 
     withE2eDatabase((db) => db.prepare("update interviews set status = 'Completed' where id = ?").run(id));
     await page.goto(`/account/interview/${id}/answers`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your answers");
-    await expectPrintedWithoutChrome(page);
+    await expectPrintedWithoutChrome(page, "answers");
     await expect(page.locator(".answer-summary__row", { hasText: "First:" }).locator("dd")).toHaveText("Ann");
   });
 });
