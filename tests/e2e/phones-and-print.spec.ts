@@ -83,6 +83,13 @@ test.describe("My interviews on a phone", () => {
     await expectInsideWidth(confirm.getByRole("button", { name: "No, keep" }), 320);
     await axe();
 
+    // From 600 px the table itself fits, with no sideways scroller either.
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.goto("/account/interview");
+    await expect(page.getByRole("columnheader").first()).toBeInViewport();
+    await expectNoSidewaysScroll(page);
+    await expectInsideWidth(visibleDelete(rows(page).first()), 600);
+
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/account/interview");
     await expect(page.getByRole("columnheader").first()).toBeInViewport();
@@ -95,7 +102,7 @@ test.describe("My interviews on a phone", () => {
 });
 
 test.describe("targets", () => {
-  test("the main controls are 44 px tall: Back to Sign In, the error summary's links, the Home breadcrumb, Back to the question", async ({ page, axe }) => {
+  test("the main controls are 44 px tall: Back to Sign In, the error summary's links, the Home breadcrumb, Back to the question, Change", async ({ page, axe }) => {
     await page.goto("/auth/reset-password");
     await expectMainControl(page.getByRole("link", { name: "Back to Sign In" }));
     await axe();
@@ -129,6 +136,15 @@ test.describe("targets", () => {
       await page.screenshot({ path: test.info().outputPath(`viewer-${width}.png`), fullPage: true });
       await axeOnViewer(page, axe);
     }
+
+    // Check your answers: each answer's Change button, Back, and Confirm and finish.
+    const review = plantAtFinish(email);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(`/issues/2/interviews/${review}`);
+    const frame = viewer(page);
+    await press(frame, "Finish");
+    await expect(frame.getByRole("button", { name: /^Change/ })).toHaveCount(4);
+    for (const button of await frame.getByRole("button").all()) await expectMainControl(button);
   });
 });
 
