@@ -39,7 +39,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = currentUser(context);
-  const user: HeaderUser | null = signedIn ? { firstName: signedIn.firstName, lastName: signedIn.lastName } : null;
+  const user: HeaderUser | null = signedIn
+    ? { firstName: signedIn.firstName, lastName: signedIn.lastName, administrator: signedIn.administrator }
+    : null;
   return { user, toast: await readToast(request) };
 }
 

@@ -53,6 +53,15 @@ export default [
     ]),
   ]),
 
+  // administration: administrators only; everyone else gets the not-found page (app/administration/guard.server.ts).
+  ...prefix("admin", [
+    layout("routes/admin.tsx", [
+      index("routes/admin._index.tsx"),
+      route("administrators", "routes/admin.administrators.tsx"),
+      route("audit", "routes/admin.audit.tsx"),
+    ]),
+  ]),
+
   // ai: the AI tools. draft and dashboard are reserved, with no pages: their paths answer 404 through the catch-all.
   ...prefix("ai", [route("rephrase/:interviewId", "routes/ai.rephrase.$interviewId.tsx")]),
 

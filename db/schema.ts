@@ -20,6 +20,7 @@ export interface Database {
   guide_files: GuideFilesTable;
   attachments: AttachmentsTable;
   attachment_files: AttachmentFilesTable;
+  audit_events: AuditEventsTable;
 }
 
 export interface CategoriesTable {
@@ -86,8 +87,28 @@ export interface UsersTable {
   /** 0 or 1: booleans are integers on both databases. */
   two_factor_enabled: number;
   totp_last_step: number | null;
+  /** "person" or "administrator". */
+  role: Generated<UserRole>;
   created_at: string;
   updated_at: string;
+}
+
+export type UserRole = "person" | "administrator";
+
+/** Append-only: the database refuses updates and deletes (migration 0010). */
+export interface AuditEventsTable {
+  id: string;
+  happened_at: string;
+  /** Null for the command line. */
+  actor_id: string | null;
+  actor_email: string;
+  address: string;
+  /** What was done, e.g. "role.granted". */
+  action: string;
+  /** What it was done to, e.g. the account's email. */
+  subject: string;
+  /** JSON with what else is worth knowing (never a secret, never a person's answers). */
+  details: Generated<string>;
 }
 
 export interface SessionsTable {

@@ -84,6 +84,28 @@ describe.each(dialects)("the command-line entry on %s", (dialect) => {
     expect(twice).toEqual(once);
   });
 
+  it("makes an account an administrator and back, recorded as done from the command line", async () => {
+    await insertTestUser(database.db, randomUUID(), "Ops@Example.org");
+    await insertTestUser(database.db, randomUUID(), "second@example.org");
+    expect(await run("admin", "grant")).toMatchObject({ code: 2, output: expect.stringContaining("admin grant needs the account's email address") });
+    expect(await run("admin", "grant", "nobody@example.org")).toMatchObject({ code: 1, output: "nobody@example.org: No account uses this email address." });
+    expect(await run("admin", "grant", "ops@example.org")).toMatchObject({ code: 0, output: "Ops@Example.org is now an administrator." });
+    expect(await run("admin", "grant", "ops@example.org")).toMatchObject({ code: 1, output: expect.stringContaining("already an administrator") });
+    expect(await run("admin", "revoke", "ops@example.org")).toMatchObject({ code: 1, output: expect.stringContaining("The last administrator cannot be removed") });
+    expect((await run("admin", "grant", "second@example.org")).code).toBe(0);
+    expect(await run("admin", "revoke", "ops@example.org")).toMatchObject({ code: 0, output: "Ops@Example.org is no longer an administrator." });
+    const roles = await query((db) => db.selectFrom("users").select(["email", "role"]).where("email", "in", ["Ops@Example.org", "second@example.org"]).orderBy("email").execute());
+    expect(roles).toEqual([{ email: "Ops@Example.org", role: "person" }, { email: "second@example.org", role: "administrator" }]);
+    const audit = await query((db) => db.selectFrom("audit_events").select(["actor_id", "actor_email", "action", "subject"]).orderBy("happened_at").orderBy("action").execute());
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { actor_id: null, actor_email: "command line", action: "role.granted", subject: "Ops@Example.org" },
+        { actor_id: null, actor_email: "command line", action: "role.revoked", subject: "Ops@Example.org" },
+      ]),
+    );
+    expect(audit).toHaveLength(3);
+  });
+
   it("imports a guide zip and attaches it to an issue", async () => {
     const result = await run("guide", "import", guideZip, "--id", "cli-guide", "--issue", "3");
     expect(result).toMatchObject({ code: 0, output: expect.stringContaining('guide "Upload test guide" imported as cli-guide') });

@@ -5,6 +5,8 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import path from "node:path";
 import { type ObjectStorageLocation, readDataConfig } from "~/config.server";
+import { commandLineActor } from "~/administration/audit.server";
+import { grantAdministrator, revokeAdministrator } from "~/administration/roles.server";
 import { attachGuideToIssue, getIssue } from "~/content/content.server";
 import { GuideImportError, importGuide, readGuideSource } from "~/guides/import.server";
 import { backupSqlite } from "../db/backup";
@@ -25,6 +27,8 @@ Commands:
                                              with DATA_ENCRYPTION_KEY (the old ones in DATA_ENCRYPTION_OLD_KEYS)
   guide import <zip|folder> --id <guide-id> [--issue <issue-id>]
                                              import a published A2J guide, and attach it to an issue
+  admin grant <email>                        make the account with this email an administrator
+  admin revoke <email>                       make an administrator an ordinary account again
 
 Settings come from the environment: DATABASE_URL (default file:./data/app.db), SEED_DIR (default ./db/seed),
 DATA_DIR (default ./data), STORAGE_URL (unset: uploaded files are in the database), DATA_ENCRYPTION_KEY and
@@ -113,7 +117,22 @@ const commands: Record<string, Command> = {
       }
     });
   },
+  "admin grant": (args) => changeRole("grant", args),
+  "admin revoke": (args) => changeRole("revoke", args),
 };
+
+/** `admin grant|revoke <email>`: recorded in the audit as done from the command line. */
+async function changeRole(change: "grant" | "revoke", args: string[]): Promise<void> {
+  const [email, extra] = args;
+  if (!email || email.startsWith("-")) throw new UsageError(`admin ${change} needs the account's email address.`);
+  if (extra) throw new UsageError(`Unexpected argument: ${extra}`);
+  await withDatabase(async (handle) => {
+    await migrateDatabase(handle, sealing(handle.db), () => undefined);
+    const changed = await (change === "grant" ? grantAdministrator : revokeAdministrator)(email, commandLineActor, handle.db);
+    if (!changed.ok) throw new Refusal(`${email}: ${changed.message}`);
+    console.log(change === "grant" ? `${changed.email} is now an administrator.` : `${changed.email} is no longer an administrator.`);
+  });
+}
 
 function parse(args: string[], options: NonNullable<Parameters<typeof parseArgs>[0]>["options"]) {
   try {

@@ -30,7 +30,7 @@ export interface FieldError {
 
 type TokenPurpose = "verify-email" | "reset-password";
 
-const emailKey = (email: string) => email.trim().toLowerCase();
+export const emailKey = (email: string) => email.trim().toLowerCase();
 export const nowIso = () => new Date().toISOString();
 
 async function findUserByEmail(email: string, db: Db): Promise<UserRow | undefined> {
@@ -158,6 +158,7 @@ export async function signUp(input: SignUpInput, address: string, db: Db = datab
     email_verified_at: null,
     totp_secret: null,
     two_factor_enabled: 0,
+    role: "person",
     totp_last_step: null,
     created_at: now,
     updated_at: now,

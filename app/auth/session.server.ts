@@ -21,6 +21,8 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   email: string;
+  /** Read with the session on every request, so a removed administrator loses access at their next click. */
+  administrator: boolean;
 }
 
 export interface Session {
@@ -84,6 +86,7 @@ export function selectSession(db: Db, idHash: string) {
       "users.first_name",
       "users.last_name",
       "users.email",
+      "users.role",
     ])
     .where("sessions.id_hash", "=", idHash);
 }
@@ -127,7 +130,7 @@ export async function loadSessionWith<Row extends SessionRow>(
   }
   const user =
     row.user_id && row.first_name !== null && row.last_name !== null && row.email !== null
-      ? { id: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email }
+      ? { id: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email, administrator: row.role === "administrator" }
       : null;
   return {
     session: { idHash, user, pendingUserId: row.pending_user_id, pendingTotpSecret: row.pending_totp_secret },

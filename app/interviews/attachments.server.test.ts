@@ -4,7 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import { MAX_BODY_BYTES, MAX_FILE_BYTES } from "~/security/request-guard.server";
@@ -58,10 +58,16 @@ describe.each(dialects)("uploaded files in the database on %s", (dialect) => {
     expect((await storage.get(found!.storage_key))!.equals(bytes)).toBe(true);
   });
 
-  it("keeps no row when the bytes cannot be stored", async () => {
+  it("keeps no row when the bytes cannot be stored, and says so", async () => {
     const failing: AttachmentStorage = { ...storage, put: async () => Promise.reject(new Error("bucket unreachable")) };
     const before = await database.db.selectFrom("attachments").select("id").execute();
-    await expect(storeAttachment({ userId: alice, interviewId: null }, new File([pdf(10)], "a.pdf"), failing, database.db)).rejects.toThrow("bucket unreachable");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(await storeAttachment({ userId: alice, interviewId: null }, new File([pdf(10)], "a.pdf"), failing, database.db)).toEqual({
+      ok: false,
+      message: "Your file could not be saved just now. Please try again in a few minutes.",
+    });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("bucket unreachable"));
+    errors.mockRestore();
     expect(await database.db.selectFrom("attachments").select("id").execute()).toEqual(before);
   });
 

@@ -16,6 +16,7 @@ export const attachmentMessages = {
   none: "No files uploaded",
   tooLarge: "The file is too large: it must be under 5 MB.",
   wrongType: "Only PDF or Word files can be uploaded.",
+  notStored: "Your file could not be saved just now. Please try again in a few minutes.",
 } as const;
 
 type Kind = { ext: "pdf" | "doc" | "docx"; contentType: string };
@@ -71,9 +72,11 @@ export async function storeAttachment(
   try {
     await storage.put(key, bytes);
   } catch (error) {
-    // No row may name bytes that were never stored (a bucket that is down): the upload fails whole.
+    // No row may name bytes that were never stored (a bucket that is down): the upload fails whole, and the
+    // person is told on the page, with the rest of what they typed kept.
     await db.deleteFrom("attachments").where("id", "=", id).execute();
-    throw error;
+    console.error(`[attachments] could not store ${key}: ${error instanceof Error ? error.message : String(error)}`);
+    return { ok: false, message: attachmentMessages.notStored };
   }
   return { ok: true, id, path: `attachments/${id}.${kind.ext}` };
 }

@@ -3,6 +3,8 @@ import { Logo } from "./logo";
 export interface HeaderUser {
   firstName: string;
   lastName: string;
+  /** Shows the "Administration" link. */
+  administrator?: boolean;
 }
 
 export function fullName(user: HeaderUser): string {
@@ -36,10 +38,16 @@ function SignedInControls({ user }: { user: HeaderUser }) {
       </button>
     </form>
   );
+  const administration = user.administrator ? (
+    <a className="nav-link" href="/admin">
+      Administration
+    </a>
+  ) : null;
   return (
     <>
       <span className="site-header__wide">
         <span className="site-header__welcome">Welcome {fullName(user)}</span>
+        {administration}
         <a className="nav-link" href="/account/dashboard">
           Your account
         </a>
@@ -52,6 +60,7 @@ function SignedInControls({ user }: { user: HeaderUser }) {
           <Caret />
         </summary>
         <div className="site-header__menu-panel">
+          {administration}
           <a className="nav-link" href="/account/dashboard">
             Your account
           </a>

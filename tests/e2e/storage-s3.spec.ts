@@ -68,14 +68,19 @@ const test = base.extend<{}, { bucketServer: BucketServer }>({
   baseURL: async ({ bucketServer }, use) => use(bucketServer.url),
 });
 
-test("a file uploaded in an interview is kept in the bucket, and its owner downloads it from there", async ({ page, bucketServer, axe }) => {
+/** Issue 900, running a guide with one upload question, on the bucket server's database. */
+function plantUploadIssue(dataDir: string) {
   const guide = readFileSync("tests/fixtures/upload-guide/Guide.json", "utf8");
-  onServerData(bucketServer.dataDir, () =>
+  onServerData(dataDir, () =>
     withE2eDatabase((db) => {
       db.prepare("insert into guides (id, title, format, source, imported_at) values ('upload-test', 'Upload test guide', 'json', ?, ?) on conflict do nothing").run(guide, new Date().toISOString());
       db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (900, 1, 'Upload test', '', 'upload-test', 'upload-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
     }),
   );
+}
+
+test("a file uploaded in an interview is kept in the bucket, and its owner downloads it from there", async ({ page, bucketServer, axe }) => {
+  plantUploadIssue(bucketServer.dataDir);
   const email = uniqueEmail("bucket");
   await createAccount(page, email);
   await page.goto("/issues/900/interviews");
@@ -102,4 +107,24 @@ test("a file uploaded in an interview is kept in the bucket, and its owner downl
   const download = await page.request.get(`/attachments/${attachment.row.id}`);
   expect(download.status()).toBe(200);
   expect((await download.body()).equals(bytes)).toBe(true);
+});
+
+test("an upload while the bucket is down is refused on the page with a message (no 500), and works once the bucket is back", async ({ page, bucketServer, axe }) => {
+  plantUploadIssue(bucketServer.dataDir);
+  await createAccount(page, uniqueEmail("bucket-down"));
+  await page.goto("/issues/900/interviews");
+  const frame = viewer(page);
+  const bytes = Buffer.from("%PDF-1.4\n% a tenancy agreement\n%%EOF\n");
+  bucketServer.standIn.unavailable = true;
+  try {
+    await frame.getByLabel(/Tenancy agreement/).setInputFiles({ name: "lease.pdf", mimeType: "application/pdf", buffer: bytes });
+    await press(frame, "Continue", { stays: true });
+    await expect(frame.getByRole("alert")).toContainText("Your file could not be saved just now. Please try again in a few minutes.");
+    await axe();
+  } finally {
+    bucketServer.standIn.unavailable = false;
+  }
+  await frame.getByLabel(/Tenancy agreement/).setInputFiles({ name: "lease.pdf", mimeType: "application/pdf", buffer: bytes });
+  await press(frame, "Continue");
+  await expect(frame.getByText("Thank you. Your file is attached.")).toBeVisible();
 });

@@ -27,6 +27,8 @@ export interface S3StandIn {
   buckets: Map<string, Map<string, StoredObject>>;
   /** Every request: method, path and query as sent, and the access key it was signed with. */
   requests: { method: string; url: string; accessKeyId: string | null }[];
+  /** While true, every request is answered 503 SlowDown, as a bucket that is down or overloaded answers. */
+  unavailable: boolean;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,7 @@ export async function startS3StandIn({
 }: { port?: number; bucketNames?: string[]; accessKeyId?: string; secretAccessKey?: string; pageSize?: number } = {}): Promise<S3StandIn> {
   const buckets = new Map(bucketNames.map((name) => [name, new Map<string, StoredObject>()]));
   const requests: S3StandIn["requests"] = [];
+  const state = { unavailable: false };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -119,6 +122,7 @@ export async function startS3StandIn({
       requests.push({ method, url: req.url ?? "", accessKeyId: /Credential=([^/]+)\//.exec(req.headers.authorization ?? "")?.[1] ?? null });
       const problem = signatureProblem(req, body, secretAccessKey, accessKeyId);
       if (problem) return sendError(res, 403, problem.code, problem.message, method);
+      if (state.unavailable) return sendError(res, 503, "SlowDown", "Please reduce your request rate.", method);
       if (req.headers["content-encoding"]?.includes("aws-chunked")) {
         return sendError(res, 501, "NotImplemented", "aws-chunked uploads are not supported by this stand-in.", method);
       }
@@ -162,6 +166,12 @@ export async function startS3StandIn({
     url: `http://127.0.0.1:${address.port}`,
     buckets,
     requests,
+    get unavailable() {
+      return state.unavailable;
+    },
+    set unavailable(value: boolean) {
+      state.unavailable = value;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

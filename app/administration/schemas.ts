@@ -1,0 +1,4 @@
+import { z } from "zod";
+import { emailAddress } from "~/ui/validation";
+
+export const grantSchema = z.object({ email: emailAddress() });

@@ -1,0 +1,75 @@
+import { AdminPage } from "~/administration/admin-page";
+import { type AuditEvent, listAuditEvents } from "~/administration/audit.server";
+import type { Route } from "./+types/admin.audit";
+
+const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** What each recorded action says, in words. */
+const actionNames: Record<string, string> = {
+  "role.granted": "Made an administrator",
+  "role.revoked": "Removed as administrator",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  return listAuditEvents(Number.isInteger(page) ? page : 1);
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { events, page, pageCount, total } = loaderData;
+  return (
+    <AdminPage title="Audit">
+      <p>
+        Every administrative action, newest first: {total} in all. Records cannot be changed or deleted.
+      </p>
+      {events.length ? (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">
+              Audit records, page {page} of {pageCount}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">When (UTC)</th>
+                <th scope="col">Who</th>
+                <th scope="col">From</th>
+                <th scope="col">What</th>
+                <th scope="col">Concerning</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <AuditRow key={event.id} event={event} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>Nothing has been recorded yet.</p>
+      )}
+      {pageCount > 1 ? (
+        <nav className="pagination" aria-label="Audit pages">
+          {page > 1 ? <a href={`/admin/audit?page=${page - 1}`}>Newer</a> : null}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? <a href={`/admin/audit?page=${page + 1}`}>Older</a> : null}
+        </nav>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+function AuditRow({ event }: { event: AuditEvent }) {
+  return (
+    <tr>
+      <td>
+        <time dateTime={event.happenedAt}>{when.format(new Date(event.happenedAt))}</time>
+      </td>
+      <td>{event.actorEmail}</td>
+      <td>{event.address}</td>
+      <td>{actionNames[event.action] ?? event.action}</td>
+      <td>{event.subject}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,89 @@
+import { spawnSync } from "node:child_process";
+import { e2eDataDir, e2eDataKey } from "../../playwright.config";
+import { createAccount, uniqueEmail } from "./accounts";
+import { expect, test } from "./fixtures";
+import { withE2eDatabase } from "./support";
+
+// Administration: the first administrator is made on the server with the bundled command line, as an operator
+// would in the container; everything else happens in the browser.
+function cli(...args: string[]) {
+  const env = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db`, DATA_ENCRYPTION_KEY: e2eDataKey };
+  const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env, encoding: "utf8" });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const roleOf = (email: string) =>
+  withE2eDatabase((db) => (db.prepare("select role from users where email = ?").get(email) as { role: string } | undefined)?.role);
+
+test("the first administrator is made on the server, makes and removes another, and the audit lists every change", async ({ page, browser, axe }) => {
+  const lead = uniqueEmail("admin-lead");
+  const helper = uniqueEmail("admin-helper");
+  await createAccount(page, lead);
+  await expect(page.getByRole("link", { name: "Administration" })).toHaveCount(0);
+
+  expect(cli("admin", "grant", lead)).toMatchObject({ status: 0, output: expect.stringContaining(`${lead} is now an administrator.`) });
+  await page.goto("/");
+  await page.getByRole("link", { name: "Administration" }).first().click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Administration");
+  await axe();
+
+  await page.getByRole("link", { name: "Administrators" }).click();
+  await expect(page.getByRole("cell", { name: lead, exact: true })).toBeVisible();
+  await axe();
+  // An email with no account: said at the field and in the summary, nothing changes.
+  await page.getByLabel("Email").fill("nobody-here@example.org");
+  await page.getByRole("button", { name: "Make administrator" }).click();
+  await expect(page.getByRole("alert")).toContainText("No account uses this email address.");
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await axe();
+
+  const other = await browser.newContext();
+  try {
+    await createAccount(await other.newPage(), helper);
+  } finally {
+    await other.close();
+  }
+  await page.getByLabel("Email").fill(helper);
+  await page.getByRole("button", { name: "Make administrator" }).click();
+  await expect(page.getByRole("status")).toHaveText(`${helper} is now an administrator.`);
+  expect(roleOf(helper)).toBe("administrator");
+  await page.getByRole("button", { name: `Remove ${helper}` }).click();
+  await expect(page.getByRole("status")).toHaveText(`${helper} is no longer an administrator.`);
+  expect(roleOf(helper)).toBe("person");
+
+  await page.goto("/admin/audit");
+  const rows = page.getByRole("row");
+  await expect(rows.filter({ hasText: helper }).filter({ hasText: "Made an administrator" }).filter({ hasText: lead })).toHaveCount(1);
+  await expect(rows.filter({ hasText: helper }).filter({ hasText: "Removed as administrator" }).filter({ hasText: lead })).toHaveCount(1);
+  await expect(rows.filter({ hasText: lead }).filter({ hasText: "Made an administrator" }).filter({ hasText: "command line" })).toHaveCount(1);
+  await axe();
+
+  // Removed on the server, the lead loses the area at the next request.
+  expect(cli("admin", "grant", helper).status).toBe(0);
+  expect(cli("admin", "revoke", lead).status).toBe(0);
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sorry, we couldn't find this page.");
+});
+
+test("a person who is not an administrator, and a visitor, get the not-found page on every /admin page and form", async ({ page, browser }) => {
+  const person = uniqueEmail("admin-not");
+  await createAccount(page, person);
+  const visitor = await browser.newContext();
+  try {
+    for (const client of [page.request, visitor.request]) {
+      for (const path of ["/admin", "/admin/administrators", "/admin/audit", "/admin/audit?page=2", "/admin/guides"]) {
+        const response = await client.get(path);
+        expect(response.status(), path).toBe(404);
+        expect(await response.text(), path).toContain("couldn&#x27;t find this page");
+      }
+      const post = await client.post("/admin/administrators", { form: { intent: "grant", email: person }, headers: { Origin: new URL(page.url()).origin } });
+      expect(post.status()).toBe(404);
+    }
+  } finally {
+    await visitor.close();
+  }
+  expect(roleOf(person)).toBe("person");
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sorry, we couldn't find this page.");
+});
