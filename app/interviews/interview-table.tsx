@@ -54,7 +54,7 @@ export function formatDate(iso: string): string {
  * One table at every width. Under 600 px the CSS stacks each row into a card (each cell labelled from its
  * `data-label`, the actions on a line of their own) instead of a sideways scroller. The explicit table roles keep
  * the header association where a browser drops table semantics for cells that are no longer `display:
- * table-cell` (docs/decisions/0021-phones-and-print.md).
+ * table-cell` (docs/decisions/0022-phones-and-print.md).
  */
 export function InterviewTable({ list }: { list: InterviewPage }) {
   const back = listHref(list.page, list.pageSize);
