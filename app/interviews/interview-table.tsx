@@ -50,47 +50,67 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
+/**
+ * One table at every width. Under 600 px the CSS stacks each row into a card (each cell labelled from its
+ * `data-label`, the actions on a line of their own) instead of a sideways scroller. The explicit table roles keep
+ * the header association where a browser drops table semantics for cells that are no longer `display:
+ * table-cell` (docs/decisions/0027-phones-and-print.md).
+ */
 export function InterviewTable({ list }: { list: InterviewPage }) {
   const back = listHref(list.page, list.pageSize);
   return (
     <>
       <div className="table-scroll">
-        <table className="interviews">
+        <table className="interviews" role="table">
           <caption className="visually-hidden">
             My interviews, newest first, page {list.page} of {list.pageCount}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Issue</th>
-              <th scope="col">Status</th>
-              <th scope="col">Action</th>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Date
+              </th>
+              <th scope="col" role="columnheader">
+                Issue
+              </th>
+              <th scope="col" role="columnheader">
+                Status
+              </th>
+              <th scope="col" role="columnheader">
+                Action
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {list.items.map((item) => (
-              <tr key={item.id}>
-                <td>{formatDate(item.updatedAt)}</td>
-                <td>{item.issueName}</td>
-                <td>
+              <tr key={item.id} role="row">
+                <td role="cell" data-label="Date">
+                  {formatDate(item.updatedAt)}
+                </td>
+                <td role="cell" data-label="Issue" className="interviews__issue">
+                  {item.issueName}
+                </td>
+                <td role="cell" data-label="Status">
                   <span className={`status status--${item.status.toLowerCase()}`}>{item.status}</span>
                 </td>
-                <td className="actions">
-                  {item.status === "Completed" ? (
-                    <>
-                      <a className="action-link" href={`/account/interview/${item.id}/download`}>
-                        Download<span className="visually-hidden"> {item.issueName}</span>
+                <td role="cell" className="interviews__actions">
+                  <div className="actions">
+                    {item.status === "Completed" ? (
+                      <>
+                        <a className="action-link" href={`/account/interview/${item.id}/download`}>
+                          Download<span className="visually-hidden"> {item.issueName}</span>
+                        </a>
+                        <a className="action-link" href={`/account/interview/${item.id}/answers`}>
+                          Answers<span className="visually-hidden"> {item.issueName}</span>
+                        </a>
+                      </>
+                    ) : (
+                      <a className="action-link" href={`/issues/${item.issueId}/interviews/${item.id}`}>
+                        Edit<span className="visually-hidden"> {item.issueName}</span>
                       </a>
-                      <a className="action-link" href={`/account/interview/${item.id}/answers`}>
-                        Answers<span className="visually-hidden"> {item.issueName}</span>
-                      </a>
-                    </>
-                  ) : (
-                    <a className="action-link" href={`/issues/${item.issueId}/interviews/${item.id}`}>
-                      Edit<span className="visually-hidden"> {item.issueName}</span>
-                    </a>
-                  )}
-                  <DeleteControl item={item} back={back} />
+                    )}
+                    <DeleteControl item={item} back={back} />
+                  </div>
                 </td>
               </tr>
             ))}

@@ -59,7 +59,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {problem ? "Send a new link" : "Send reset link"}
         </button>
       </Form>
-      <p>
+      <p className="form__aside">
         <a href="/auth/sign-in">Back to Sign In</a>
       </p>
     </div>

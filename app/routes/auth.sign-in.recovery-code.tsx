@@ -49,7 +49,7 @@ export default function RecoveryCodeSignIn({ actionData }: Route.ComponentProps)
           Sign in
         </button>
       </Form>
-      <p>
+      <p className="form__aside">
         <a href={authPaths["verify-2fa"]}>Use my authenticator app instead</a>
       </p>
     </div>

@@ -54,7 +54,7 @@ export function ViewerOutcome({ title, outcome }: { title: string; outcome: Outc
           <>
             <p>Based on your answers, this interview cannot help you. Your answers are saved.</p>
             {outcome.url && /^https?:\/\//.test(outcome.url) ? (
-              <p>
+              <p className="link-line">
                 <a href={outcome.url} target="_blank" rel="noopener noreferrer">
                   Where to find help (opens in a new tab)
                 </a>

@@ -495,7 +495,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
               <section key={popup.id} id={popup.id} className="popup" tabIndex={-1}>
                 <h2 className="popup__title">{popup.name}</h2>
                 <Html className="prose" html={popup.html ?? ""} />
-                <p>
+                <p className="link-line">
                   <a href="#top">Back to the question</a>
                 </p>
               </section>

@@ -52,6 +52,15 @@ export async function shownRecoveryCodes(page: Page): Promise<string[]> {
 
 /** As createAccount, also returning the ten recovery codes the set-up showed. */
 export async function createAccountWithCodes(page: Page, email: string): Promise<{ secret: string; codes: string[] }> {
+  const secret = await signUpToRecoveryCodes(page, email);
+  const codes = await shownRecoveryCodes(page);
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  return { secret, codes };
+}
+
+/** Signs up and sets up two-factor, stopping on the page that shows the new recovery codes; returns the secret. */
+export async function signUpToRecoveryCodes(page: Page, email: string): Promise<string> {
   await fillSignUp(page, email);
   await expect(page).toHaveURL(/\/auth\/sign-up\/email-sent$/);
   await page.goto(emailedLink(email, "/auth/sign-up/password"));
@@ -62,10 +71,8 @@ export async function createAccountWithCodes(page: Page, email: string): Promise
   const secret = (await page.locator("#secret-key").textContent())!.trim();
   await page.getByLabel("Verification code").fill(totpCode(secret));
   await page.getByRole("button", { name: "Verify and finish" }).click();
-  const codes = await shownRecoveryCodes(page);
-  await page.getByRole("button", { name: "I have saved them" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  return { secret, codes };
+  await expect(page).toHaveURL(/\/account\/recovery-codes$/);
+  return secret;
 }
 
 export async function signInWithPassword(page: Page, email: string, password = PASSWORD) {

@@ -2,12 +2,20 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
+ * axe with WCAG 2.2's target-size (2.5.8, 24 × 24 px) switched on: axe ships it off, and every page must pass it
+ * (issue 15). The 44 px of the main controls is checked by tests/e2e/phones-and-print.spec.ts, axe has no rule for it.
+ */
+function axeBuilder(page: Page) {
+  return new AxeBuilder({ page }).options({ rules: { "target-size": { enabled: true } } });
+}
+
+/**
  * Runs axe on the page as it is now and fails on any violation. axe needs JavaScript, so on the no-js
  * project the page's HTML is replayed in a scripted context with the application's own scripts blocked.
  */
 async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     expect(results.violations, formatViolations(results.violations)).toEqual([]);
     return;
   }
@@ -25,7 +33,7 @@ async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
       return route.continue();
     });
     await replay.goto(url);
-    const results = await new AxeBuilder({ page: replay }).analyze();
+    const results = await axeBuilder(replay).analyze();
     expect(results.violations, formatViolations(results.violations)).toEqual([]);
   } finally {
     await context.close();

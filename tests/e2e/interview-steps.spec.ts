@@ -1,6 +1,6 @@
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { plantInterviews, sealedColumn, withE2eDatabase } from "./support";
+import { plantAtFinish, plantInterviews, withE2eDatabase } from "./support";
 import { axeOnViewer, press, viewer } from "./viewer";
 import type { Page } from "@playwright/test";
 
@@ -63,25 +63,6 @@ test.describe("every step announces itself", () => {
     await axe();
   });
 });
-
-/** A Re-Entry Navigator interview planted at its finishing page, after its name page. */
-function plantAtFinish(email: string): string {
-  const [id] = plantInterviews(email, [{ issueId: 2, status: "Draft", daysAgo: 0 }]);
-  const text = (name: string, value: string) => ({ name, type: "Text", repeating: false, values: [null, value] });
-  const answers = {
-    "client first name te": text("Client first name TE", "Ann"),
-    "client last name te": text("Client last name TE", "Lee"),
-    "user gender": { name: "User Gender", type: "MC", repeating: false, values: [null, "Female"] },
-    "have job tf": { name: "Have job TF", type: "TF", repeating: false, values: [null, true] },
-  };
-  const history = ["1-Name and gender", "7-Finish instructions"].map((interviewPage) => ({ interviewPage, repeatVarValue: null, outerLoopVarValue: null }));
-  withE2eDatabase((db) =>
-    db
-      .prepare("update interviews set vars = ?, engine_state = ? where id = ?")
-      .run(sealedColumn("vars", id!, JSON.stringify(answers)), sealedColumn("engine_state", id!, JSON.stringify({ history })), id),
-  );
-  return id!;
-}
 
 test.describe("Check your answers", () => {
   test("Finish opens the review; Change → Continue returns to it with the new answer; Confirm and finish completes; the summary stays readable", async ({ page, axe }) => {

@@ -124,3 +124,22 @@ export function interviewVars(interviewId: string): Record<string, { values: unk
 export function setInterviewVars(interviewId: string, vars: Record<string, { name: string; type: string; repeating: boolean; values: unknown[] }>): void {
   withE2eDatabase((db) => db.prepare("update interviews set vars = ? where id = ?").run(sealedColumn("vars", interviewId, JSON.stringify(vars)), interviewId));
 }
+
+/** A Re-Entry Navigator interview (issue 2) planted at its finishing page, after its name page. */
+export function plantAtFinish(email: string): string {
+  const [id] = plantInterviews(email, [{ issueId: 2, status: "Draft", daysAgo: 0 }]);
+  const text = (name: string, value: string) => ({ name, type: "Text", repeating: false, values: [null, value] });
+  const answers = {
+    "client first name te": text("Client first name TE", "Ann"),
+    "client last name te": text("Client last name TE", "Lee"),
+    "user gender": { name: "User Gender", type: "MC", repeating: false, values: [null, "Female"] },
+    "have job tf": { name: "Have job TF", type: "TF", repeating: false, values: [null, true] },
+  };
+  const history = ["1-Name and gender", "7-Finish instructions"].map((interviewPage) => ({ interviewPage, repeatVarValue: null, outerLoopVarValue: null }));
+  withE2eDatabase((db) =>
+    db
+      .prepare("update interviews set vars = ?, engine_state = ? where id = ?")
+      .run(sealedColumn("vars", id!, JSON.stringify(answers)), sealedColumn("engine_state", id!, JSON.stringify({ history })), id),
+  );
+  return id!;
+}
