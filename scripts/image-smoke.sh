@@ -45,6 +45,10 @@ node build/server/cli.js guide import guide.zip --id smoke-guide --issue 2
 status=0
 node build/server/cli.js guide import guide.zip --id smoke-guide --issue 999 || status=$?
 [ "$status" = 1 ] || fail "a refused import exited $status, not 1"
+# The first administrator is made in the container: an account that does not exist is refused (exit 1).
+status=0
+node build/server/cli.js admin grant nobody@example.org || status=$?
+[ "$status" = 1 ] || fail "admin grant of an unknown account exited $status, not 1"
 node build/server/cli.js db backup "$work/backup.db"
 node -e 'const db = new (require("better-sqlite3"))(process.argv[1], { readonly: true }); const { n } = db.prepare("select count(*) as n from guides where id = ?").get("smoke-guide"); process.exit(n === 1 ? 0 : 1)' "$work/backup.db" \
   || fail "the backup does not hold the imported guide"
