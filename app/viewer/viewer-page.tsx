@@ -371,8 +371,8 @@ function Button({ button, preview, implicit = false }: { button: ButtonView; pre
   );
 }
 
-export interface ViewerPageProps {
-  page: ViewerPage;
+/** What every document the viewer shows (a page, or "Check your answers") is drawn with. */
+export interface ViewerDocumentProps {
   /** The guide's title. */
   title: string;
   /** The document's title: the page's heading and step (app/viewer/titles.ts). */
@@ -380,14 +380,18 @@ export interface ViewerPageProps {
   action: string;
   preview: boolean;
   interviewId: string | null;
-  /** The page follows a save: the message layer tells the host ("continue") and scrolls it to the top. */
+  /** The document follows a save: the message layer tells the host ("continue") and scrolls it to the top. */
   saved: boolean;
   /** In preview nothing is stored: the state travels with the form. */
   previewState: string | null;
+  /** 2 when the document is shown inside the host page (without script), under the host's h1. */
+  headingLevel?: 1 | 2;
+}
+
+export interface ViewerPageProps extends ViewerDocumentProps {
+  page: ViewerPage;
   /** Input names of the long-text questions that offer "Rephrase with AI". */
   rephrasable: string[];
-  /** 2 when the page is shown inside the host page (without script), under the host's h1. */
-  headingLevel?: 1 | 2;
 }
 
 /**

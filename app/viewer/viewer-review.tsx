@@ -1,5 +1,6 @@
 import type { ReviewStep } from "~/a2j";
 import { CHECK_ANSWERS } from "./titles";
+import type { ViewerDocumentProps } from "./viewer-page";
 
 /**
  * Every answer, grouped by step, loop entries numbered. With `change`, each answer has a Change button that
@@ -56,18 +57,8 @@ function entries(step: ReviewStep) {
   return out;
 }
 
-export interface ViewerReviewProps {
+export interface ViewerReviewProps extends ViewerDocumentProps {
   review: ReviewStep[];
-  /** The guide's title. */
-  title: string;
-  documentTitle: string;
-  action: string;
-  preview: boolean;
-  interviewId: string | null;
-  saved: boolean;
-  previewState: string | null;
-  /** 2 when the review is shown inside the host page (without script), under the host's h1. */
-  headingLevel?: 1 | 2;
 }
 
 /** "Check your answers" before a finishing button completes the interview. */
