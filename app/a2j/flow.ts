@@ -338,15 +338,22 @@ function confirmFinishImpl(state: InterviewState, opts: TransitionOptions): Tran
 function changeAnswerImpl(guide: Guide, state: InterviewState, historyIndex: number, opts: TransitionOptions): TransitionResult {
   const review = state.review;
   if (!review || review.changing) return noReview();
-  const entry = Number.isInteger(historyIndex) ? review.history[historyIndex] : undefined;
+  const reopened = reopenVisited(guide, state.answers, review.history, historyIndex, opts);
+  if (!reopened.ok) return reopened;
+  return { ...reopened, state: { ...reopened.state, review: { ...review, changing: true } } };
+}
+
+/** Back to a page of `visited` (by index): the history cut after it, its loop counters as they were there. */
+function reopenVisited(guide: Guide, current: Answers, visited: VisitedPage[], historyIndex: number, opts: TransitionOptions): TransitionResult {
+  const entry = Number.isInteger(historyIndex) ? visited[historyIndex] : undefined;
   if (!entry || !own(guide.pages, entry.interviewPage)) {
     return { ok: false, error: { kind: "missing-page", page: entry?.interviewPage ?? "", message: `There is no visited page ${historyIndex}.` }, scriptErrors: [] };
   }
-  const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
-  const history = review.history.slice(0, historyIndex + 1);
+  const answers = opts.inPlace ? current : cloneAnswers(current);
+  const history = visited.slice(0, historyIndex + 1);
   writeHistory(answers, history);
   restoreLoopCounters(guide, answers, entry);
-  return { ok: true, state: { answers, history, review: { ...review, changing: true } }, outcome: { kind: "page", page: entry.interviewPage }, scriptErrors: [], traces: [] };
+  return { ok: true, state: { answers, history }, outcome: { kind: "page", page: entry.interviewPage }, scriptErrors: [], traces: [] };
 }
 
 /**
@@ -364,15 +371,7 @@ function reviewInstead(result: TransitionResult): TransitionResult {
 }
 
 function goToVisitedImpl(guide: Guide, state: InterviewState, historyIndex: number, opts: TransitionOptions): TransitionResult {
-  const entry = Number.isInteger(historyIndex) ? state.history[historyIndex] : undefined;
-  if (!entry || !own(guide.pages, entry.interviewPage)) {
-    return { ok: false, error: { kind: "missing-page", page: entry?.interviewPage ?? "", message: `There is no visited page ${historyIndex}.` }, scriptErrors: [] };
-  }
-  const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
-  const history = state.history.slice(0, historyIndex + 1);
-  writeHistory(answers, history);
-  restoreLoopCounters(guide, answers, entry);
-  return { ok: true, state: { answers, history }, outcome: { kind: "page", page: entry.interviewPage }, scriptErrors: [], traces: [] };
+  return reopenVisited(guide, state.answers, state.history, historyIndex, opts);
 }
 
 /** "Save & Exit": go to the guide's exit page, marking the interview incomplete. BACK/RESUME there return. */
