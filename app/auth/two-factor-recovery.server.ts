@@ -43,7 +43,9 @@ async function notify(user: UserRow, subject: string, db: Db) {
   await sendMail(securityNoticeEmail(user, subject, config().PUBLIC_ORIGIN), config(), db);
 }
 
-async function checkPassword(user: UserRow, password: string): Promise<FieldError | null> {
+/** The password, the attempt counted against the two-factor limits first (so guessing it is limited too). */
+async function checkPassword(user: UserRow, password: string, address: string, db: Db): Promise<FieldError | null> {
+  await countCodeAttempt(user.id, address, db);
   if (user.password_hash && (await verifyPassword(password, user.password_hash))) return null;
   return { field: "password", message: authMessages.passwordInvalid, status: 400 };
 }
@@ -61,8 +63,7 @@ export async function makeNewRecoveryCodes(
 ): Promise<FieldError | null> {
   const user = await getUserById(userId, db);
   if (!user) return { field: "password", message: authMessages.passwordInvalid, status: 400 };
-  await countCodeAttempt(user.id, address, db);
-  const refused = await checkPassword(user, password);
+  const refused = await checkPassword(user, password, address, db);
   if (refused) return refused;
   await keepCodesToShow(session, { codes: await replaceRecoveryCodes(user.id, db), then: "/account/dashboard" }, db);
   await notify(user, "New recovery codes were made for your account", db);
@@ -91,8 +92,7 @@ export async function confirmPasswordAndCode(
 ): Promise<UserRow | FieldError> {
   const user = await getUserById(userId, db);
   if (!user) return { field: "password", message: authMessages.passwordInvalid, status: 400 };
-  await countCodeAttempt(user.id, address, db);
-  const refused = await checkPassword(user, input.password);
+  const refused = await checkPassword(user, input.password, address, db);
   if (refused) return refused;
   if (!(await proveSecondFactor(user, input.code, db))) return { field: "code", message: authMessages.codeInvalid, status: 400 };
   return user;
@@ -125,8 +125,7 @@ export async function replaceAuthenticator(
 ): Promise<FieldError | { next: "new-authenticator" } | null> {
   const user = await getUserById(userId, db);
   if (!user?.totp_secret || !session.pendingTotpSecret) return { next: "new-authenticator" };
-  await countCodeAttempt(user.id, address, db);
-  const refused = await checkPassword(user, input.password);
+  const refused = await checkPassword(user, input.password, address, db);
   if (refused) return refused;
   const key = encryptionKey(config());
   const newStep = verifyTotp(decryptSecret(session.pendingTotpSecret, key), input.code, null);
