@@ -13,6 +13,8 @@ const capabilities = [
   "guides",
   "interviews",
   "auth",
+  // Above auth: administrators are accounts with a role (app/administration/roles.server.ts).
+  "administration",
   "support",
   "documents",
   // Above documents: the account area's "Download my data" puts the documents of Completed interviews in the zip.

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database";
+import { isOnlyAdministrator } from "~/administration/roles.server";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
 import type { FieldError } from "~/auth/accounts.server";
@@ -13,12 +14,6 @@ export const deleteAccountMessages = {
   onlyAdministrator:
     "You are the only administrator. Make another account an administrator (Administration, then Administrators) before you delete yours.",
 } as const;
-
-/** The service keeps at least one administrator (docs/decisions/0021-administration-roles-and-audit.md). */
-async function isOnlyAdministrator(userId: string, db: Db): Promise<boolean> {
-  const administrators = await db.selectFrom("users").select("id").where("role", "=", "administrator").limit(2).execute();
-  return administrators.length === 1 && administrators[0]!.id === userId;
-}
 
 /**
  * Deletes a person's account after their password and a current authenticator code (or a recovery code):

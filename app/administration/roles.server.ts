@@ -35,6 +35,15 @@ export async function isAdministrator(userId: string, db: Db = database()): Prom
   return row?.role === "administrator";
 }
 
+/**
+ * The service keeps at least one administrator: this account may not stop being one (revoked, or deleted)
+ * while it is the only one. Without one, only the server's command line could administer the service.
+ */
+export async function isOnlyAdministrator(userId: string, db: Db = database()): Promise<boolean> {
+  const administrators = await db.selectFrom("users").select("id").where("role", "=", "administrator").limit(2).execute();
+  return administrators.length === 1 && administrators[0]!.id === userId;
+}
+
 /** Makes the account with this email an administrator. */
 export async function grantAdministrator(email: string, actor: Actor, db: Db = database()): Promise<RoleChange> {
   return db.transaction().execute(async (trx) => {
@@ -47,21 +56,13 @@ export async function grantAdministrator(email: string, actor: Actor, db: Db = d
   });
 }
 
-/**
- * Makes an administrator an ordinary account again. The last administrator stays: without one, only the
- * server's command line could administer the service.
- */
+/** Makes an administrator an ordinary account again; never the only one (isOnlyAdministrator). */
 export async function revokeAdministrator(email: string, actor: Actor, db: Db = database()): Promise<RoleChange> {
   return db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom("users").select(["id", "email", "role"]).where("email_key", "=", emailKey(email)).executeTakeFirst();
     if (!user) return { ok: false, message: roleMessages.noAccount };
     if (user.role !== "administrator") return { ok: false, message: roleMessages.notAdministrator };
-    const { count } = await trx
-      .selectFrom("users")
-      .select((eb) => eb.fn.countAll<string | number>().as("count"))
-      .where("role", "=", "administrator")
-      .executeTakeFirstOrThrow();
-    if (Number(count) <= 1) return { ok: false, message: roleMessages.lastAdministrator };
+    if (await isOnlyAdministrator(user.id, trx)) return { ok: false, message: roleMessages.lastAdministrator };
     await trx.updateTable("users").set({ role: "person", updated_at: new Date().toISOString() }).where("id", "=", user.id).execute();
     await recordAuditEvent(actor, { action: "role.revoked", subject: user.email, details: { role: "administrator" } }, trx);
     return { ok: true, email: user.email };
