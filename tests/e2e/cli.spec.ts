@@ -7,7 +7,7 @@ import { zipSync } from "fflate";
 import { e2eDataDir, e2eDataKey } from "../../playwright.config";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { openedFile, withE2eDatabase } from "./support";
+import { openedFile, plantUploadIssue, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
 import { readablePdf } from "../support/pdf";
 
@@ -55,11 +55,7 @@ test("an operator imports a guide zip while the server runs, and a signed-in per
 test("an operator backs up the database while a person uploads and saves, and the backup holds the interview and the file", async ({ page }) => {
   const dir = mkdtempSync(path.join(tmpdir(), "lsh-e2e-backup-"));
   try {
-    const guide = readFileSync("tests/fixtures/upload-guide/Guide.json", "utf8");
-    withE2eDatabase((db) => {
-      db.prepare("insert into guides (id, title, format, source, imported_at) values ('upload-test', 'Upload test guide', 'json', ?, ?) on conflict do nothing").run(guide, new Date().toISOString());
-      db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (900, 1, 'Upload test', '', 'upload-test', 'upload-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
-    });
+    plantUploadIssue();
     const email = uniqueEmail("backup");
     await createAccount(page, email);
     await page.goto("/issues/900/interviews");

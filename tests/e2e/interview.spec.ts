@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { extractText } from "unpdf";
 import { createAccount, PASSWORD, totpCode, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { interviewVars, moveInterviewTo, openedFileName, plantInterviews, sealedFile, sealedFileName, setInterviewVars, withE2eDatabase } from "./support";
+import { interviewVars, moveInterviewTo, openedFileName, plantInterviews, plantUploadIssue, sealedFile, sealedFileName, setInterviewVars, withE2eDatabase } from "./support";
 import { axeOnViewer, fillDate, press, viewer } from "./viewer";
 import { readablePdf } from "../support/pdf";
 
@@ -252,11 +252,7 @@ test.describe("attachments", () => {
     javaScriptEnabled,
     axe,
   }) => {
-    const guide = readFileSync("tests/fixtures/upload-guide/Guide.json", "utf8");
-    withE2eDatabase((db) => {
-      db.prepare("insert into guides (id, title, format, source, imported_at) values ('upload-test', 'Upload test guide', 'json', ?, ?) on conflict do nothing").run(guide, new Date().toISOString());
-      db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (900, 1, 'Upload test', '', 'upload-test', 'upload-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
-    });
+    plantUploadIssue();
     const email = uniqueEmail("upload");
     await createAccount(page, email);
     await page.goto("/issues/900/interviews");

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { type S3StandIn, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3StandIn } from "../support/s3-stand-in";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test as base } from "./fixtures";
 import { e2eDataKey } from "../../playwright.config";
-import { onServerData, openedFile, withE2eDatabase } from "./support";
+import { onServerData, openedFile, plantUploadIssue, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
 import { readablePdf } from "../support/pdf";
 
@@ -70,19 +70,8 @@ const test = base.extend<{}, { bucketServer: BucketServer }>({
   baseURL: async ({ bucketServer }, use) => use(bucketServer.url),
 });
 
-/** Issue 900, running a guide with one upload question, on the bucket server's database. */
-function plantUploadIssue(dataDir: string) {
-  const guide = readFileSync("tests/fixtures/upload-guide/Guide.json", "utf8");
-  onServerData(dataDir, () =>
-    withE2eDatabase((db) => {
-      db.prepare("insert into guides (id, title, format, source, imported_at) values ('upload-test', 'Upload test guide', 'json', ?, ?) on conflict do nothing").run(guide, new Date().toISOString());
-      db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (900, 1, 'Upload test', '', 'upload-test', 'upload-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
-    }),
-  );
-}
-
 test("a file uploaded in an interview is kept in the bucket, and its owner downloads it from there", async ({ page, bucketServer, axe }) => {
-  plantUploadIssue(bucketServer.dataDir);
+  onServerData(bucketServer.dataDir, plantUploadIssue);
   const email = uniqueEmail("bucket");
   await createAccount(page, email);
   await page.goto("/issues/900/interviews");
@@ -112,7 +101,7 @@ test("a file uploaded in an interview is kept in the bucket, and its owner downl
 });
 
 test("an upload while the bucket is down is refused on the page with a message (no 500), and works once the bucket is back", async ({ page, bucketServer, axe }) => {
-  plantUploadIssue(bucketServer.dataDir);
+  onServerData(bucketServer.dataDir, plantUploadIssue);
   await createAccount(page, uniqueEmail("bucket-down"));
   await page.goto("/issues/900/interviews");
   const frame = viewer(page);

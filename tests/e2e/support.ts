@@ -51,6 +51,15 @@ export function onServerData<T>(dataDir: string, use: () => T): T {
   }
 }
 
+/** Issue 900, running the guide with one upload question (tests/fixtures/upload-guide), on the e2e database. */
+export function plantUploadIssue(): void {
+  const guide = readFileSync("tests/fixtures/upload-guide/Guide.json", "utf8");
+  withE2eDatabase((db) => {
+    db.prepare("insert into guides (id, title, format, source, imported_at) values ('upload-test', 'Upload test guide', 'json', ?, ?) on conflict do nothing").run(guide, new Date().toISOString());
+    db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (900, 1, 'Upload test', '', 'upload-test', 'upload-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
+  });
+}
+
 /** Runs a statement on the e2e server's SQLite database (to plant content a test needs). */
 export function withE2eDatabase<T>(use: (db: Database.Database) => T): T {
   const db = new Database(path.join(databaseDir, "app.db"));
