@@ -97,7 +97,8 @@ export type UserRole = "person" | "administrator";
 
 /** Append-only: the database refuses updates and deletes (migration 0010). */
 export interface AuditEventsTable {
-  id: string;
+  /** In the order written (an identity column): the list's order, also within one millisecond. */
+  seq: Generated<number>;
   happened_at: string;
   /** Null for the command line. */
   actor_id: string | null;

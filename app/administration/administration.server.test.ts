@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import { loadSession, startSession } from "~/auth/session.server";
@@ -56,11 +56,22 @@ describe.each(dialects)("administrators and the audit on %s", (dialect) => {
     expect((await listAuditEvents(1, database.db)).total).toBe(5);
   });
 
+  it("lists records written in the same millisecond in the order they were written", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2030-01-01T00:00:00.000Z") });
+    try {
+      for (const subject of ["first", "second", "third", "fourth"]) await recordAuditEvent(actor, { action: "test.same-time", subject }, database.db);
+    } finally {
+      vi.useRealTimers();
+    }
+    const { events } = await listAuditEvents(1, database.db);
+    expect(events.slice(0, 4).map((e) => e.subject)).toEqual(["fourth", "third", "second", "first"]);
+  });
+
   it("lists the record a page at a time; a page past the end shows the last", async () => {
     for (let i = 0; i < AUDIT_PAGE_SIZE; i++) await recordAuditEvent(actor, { action: "test.event", subject: `item ${i}` }, database.db);
     const last = await listAuditEvents(99, database.db);
-    expect(last).toMatchObject({ page: 2, pageCount: 2, total: AUDIT_PAGE_SIZE + 5 });
-    expect(last.events).toHaveLength(5);
+    expect(last).toMatchObject({ page: 2, pageCount: 2, total: AUDIT_PAGE_SIZE + 9 });
+    expect(last.events).toHaveLength(9);
     expect(last.events.at(-1)).toMatchObject({ action: "role.granted", subject: "ann@example.org" });
   });
 });

@@ -1,6 +1,5 @@
 // The record of what administrators did. Append-only: nothing here updates or deletes, and the database refuses
 // to (migration 0010). docs/decisions/0021-administration-roles-and-audit.md.
-import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
 
@@ -14,7 +13,7 @@ export interface Actor {
 export const commandLineActor: Actor = { id: null, email: "command line", address: "the server" };
 
 export interface AuditEvent {
-  id: string;
+  seq: number;
   happenedAt: string;
   actorEmail: string;
   address: string;
@@ -33,7 +32,6 @@ export async function recordAuditEvent(
   await db
     .insertInto("audit_events")
     .values({
-      id: randomUUID(),
       happened_at: new Date().toISOString(),
       actor_id: actor.id,
       actor_email: actor.email,
@@ -57,13 +55,12 @@ export async function listAuditEvents(requestedPage: number, db: Db = database()
   const rows = await db
     .selectFrom("audit_events")
     .selectAll()
-    .orderBy("happened_at", "desc")
-    .orderBy("id", "desc")
+    .orderBy("seq", "desc")
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE)
     .execute();
   const events: AuditEvent[] = rows.map((row) => ({
-    id: row.id,
+    seq: Number(row.seq),
     happenedAt: row.happened_at,
     actorEmail: row.actor_email,
     address: row.address,

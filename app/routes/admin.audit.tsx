@@ -39,7 +39,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {events.map((event) => (
-                <AuditRow key={event.id} event={event} />
+                <AuditRow key={event.seq} event={event} />
               ))}
             </tbody>
           </table>

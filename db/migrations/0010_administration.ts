@@ -6,9 +6,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // What administrators did (and the command line did for them). No foreign key to users: a record outlives
   // the account that made it, so the actor's email is kept beside the id.
+  // Numbered in the order written: two records in the same millisecond still list in the order they happened.
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .createTable("audit_events")
-    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("seq", postgres ? "bigint" : "integer", (col) =>
+      postgres ? col.primaryKey().generatedAlwaysAsIdentity() : col.primaryKey().autoIncrement(),
+    )
     .addColumn("happened_at", "text", (col) => col.notNull())
     .addColumn("actor_id", "text")
     .addColumn("actor_email", "text", (col) => col.notNull())
@@ -17,10 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("subject", "text", (col) => col.notNull())
     .addColumn("details", "text", (col) => col.notNull().defaultTo("{}"))
     .execute();
-  await db.schema.createIndex("audit_events_happened_at").on("audit_events").columns(["happened_at", "id"]).execute();
-
   // Records are only ever added: the database itself refuses to change or delete one, whatever the code does.
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (postgres) {
     await sql`create function audit_events_refuse_change() returns trigger language plpgsql as $$
       begin raise exception 'audit records cannot be changed or deleted'; end $$`.execute(db);
     await sql`create trigger audit_events_append_only before update or delete on audit_events
