@@ -135,6 +135,15 @@ const schema = dataObject
       .enum(["true", "false"], "AI_REDACT_PERSONAL_DATA must be true or false")
       .default("true")
       .transform((value) => value === "true"),
+    // What the organisation keeps of each AI call (docs/decisions/0032-grounded-ai-help.md): the record (issue,
+    // model, tokens, passages) for AI_CALL_RETENTION_DAYS; what was sent and answered only when AI_TRANSCRIPTS
+    // is "true", sealed, for AI_TRANSCRIPT_RETENTION_DAYS.
+    AI_TRANSCRIPTS: z
+      .enum(["true", "false"], "AI_TRANSCRIPTS must be true or false")
+      .default("false")
+      .transform((value) => value === "true"),
+    AI_CALL_RETENTION_DAYS: z.coerce.number({ error: "AI_CALL_RETENTION_DAYS must be a number of days" }).int().min(1).default(365),
+    AI_TRANSCRIPT_RETENTION_DAYS: z.coerce.number({ error: "AI_TRANSCRIPT_RETENTION_DAYS must be a number of days" }).int().min(1).default(30),
     // Worker processes of the production server (server.js), sharing its port; 1 runs no extra process.
     WEB_CONCURRENCY: z.coerce
       .number({ error: "WEB_CONCURRENCY must be a whole number from 1 to 64" })

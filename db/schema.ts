@@ -21,6 +21,7 @@ export interface Database {
   attachments: AttachmentsTable;
   attachment_files: AttachmentFilesTable;
   audit_events: AuditEventsTable;
+  ai_calls: AiCallsTable;
 }
 
 export interface CategoriesTable {
@@ -110,6 +111,26 @@ export interface AuditEventsTable {
   subject: string;
   /** JSON with what else is worth knowing (never a secret, never a person's answers). */
   details: Generated<string>;
+}
+
+/** A call to the AI endpoint (migration 0015): no personal text unless transcripts are on, and then sealed. */
+export interface AiCallsTable {
+  id: string;
+  happened_at: string;
+  /** "rephrase", "understand" or "document". */
+  purpose: string;
+  issue_id: number | null;
+  model: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** How it ended, e.g. "answered", "uncited", "timeout". */
+  outcome: string;
+  /** JSON array of the passage ids the model was given. */
+  passages: Generated<string>;
+  /** Flesch-Kincaid grade of what was shown, when text was shown. */
+  reading_grade: number | null;
+  /** Sealed JSON of what was sent and received, only while AI_TRANSCRIPTS is on. */
+  transcript: string | null;
 }
 
 export interface SessionsTable {

@@ -122,6 +122,14 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
       .insertInto("rate_limits")
       .values([window("r-current", 10 * MINUTE), window("r-ended-within-margin", 90 * MINUTE), window("r-old", 2 * HOUR + MINUTE)])
       .execute();
+    // AI call records: kept 365 days, their transcripts 30 (the defaults).
+    const aiCall = (id: string, ago: number, transcript: string | null) => ({
+      id, happened_at: at(-ago), purpose: "understand", issue_id: null, model: "m", prompt_tokens: 1, completion_tokens: 1, outcome: "answered", reading_grade: null, transcript,
+    });
+    await handle.db
+      .insertInto("ai_calls")
+      .values([aiCall("a-recent", DAY, "enc1:x"), aiCall("a-old-transcript", 31 * DAY, "enc1:x"), aiCall("a-expired", 366 * DAY, null)])
+      .execute();
 
     const referenced = randomUUID();
     await plantInterview("kept", JSON.stringify({ evidence: { name: "Evidence", values: [null, `attachments/${referenced}.pdf`] } }));
@@ -145,10 +153,11 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
       rateLimitWindows: 1,
       attachments: 1,
       strayFiles: 2,
+      aiCalls: 2,
     });
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0]![0]).toMatch(
-      /^\[housekeeping\] removed 3 expired sessions, 3 spent links, 1 old rate-limit windows, 1 orphaned attachments, 2 files without a row \(\d+ ms\)$/,
+      /^\[housekeeping\] removed 3 expired sessions, 3 spent links, 1 old rate-limit windows, 1 orphaned attachments, 2 files without a row, 2 AI call records or transcripts past retention \(\d+ ms\)$/,
     );
 
     expect(await ids("sessions")).toEqual(["s-ended-within-margin", "s-idle-within-margin", "s-live"]);
@@ -160,6 +169,8 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
     expect([adopted, fresh, referenced].map(fileExists)).toEqual([true, true, true]);
     expect([abandoned, ofDeleted, strayOld].map(fileExists)).toEqual([false, false, false]);
     expect(existsSync(path.join(root, alice, `${strayNew}.docx`))).toBe(true);
+    const aiCalls = await handle.db.selectFrom("ai_calls").select(["id", "transcript"]).orderBy("id").execute();
+    expect(aiCalls).toEqual([{ id: "a-old-transcript", transcript: null }, { id: "a-recent", transcript: "enc1:x" }]);
 
     log.mockClear();
     expect(await runHousekeeping(handle.db, NOW, { storage, log })).toEqual({
@@ -168,6 +179,7 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
       rateLimitWindows: 0,
       attachments: 0,
       strayFiles: 0,
+      aiCalls: 0,
     });
     expect(log).not.toHaveBeenCalled();
   });

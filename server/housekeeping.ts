@@ -2,6 +2,7 @@
 // owns the rule for its data; this module only calls them, logs, and schedules. The rules and their margins:
 // README, "Housekeeping".
 import type { Db } from "../db/database";
+import { purgeOldAiCalls } from "~/ai/call-log.server";
 import { purgeSpentLinks } from "~/auth/accounts.server";
 import { purgeOldRateLimitWindows } from "~/auth/rate-limit.server";
 import { purgeExpiredSessions } from "~/auth/session.server";
@@ -25,6 +26,8 @@ export interface HousekeepingCounts {
   attachments: number;
   /** Files without a row (beyond the files of the attachment rows purged). */
   strayFiles: number;
+  /** Records of AI calls past their retention, and transcripts emptied. */
+  aiCalls: number;
 }
 
 export interface HousekeepingOptions {
@@ -42,7 +45,7 @@ export async function runHousekeeping(
   now: Date,
   { storage, log = console.log, batchSize }: HousekeepingOptions,
 ): Promise<HousekeepingCounts> {
-  const counts: HousekeepingCounts = { sessions: 0, links: 0, rateLimitWindows: 0, attachments: 0, strayFiles: 0 };
+  const counts: HousekeepingCounts = { sessions: 0, links: 0, rateLimitWindows: 0, attachments: 0, strayFiles: 0, aiCalls: 0 };
   const failures: string[] = [];
   const attempt = async (what: string, purge: () => Promise<void>) => {
     try {
@@ -60,12 +63,13 @@ export async function runHousekeeping(
     counts.attachments = rows;
     counts.strayFiles = files;
   });
+  await attempt("AI call records", async () => void (counts.aiCalls = await purgeOldAiCalls(db, now)));
   const ms = Date.now() - started;
   if (Object.values(counts).some((count) => count > 0)) {
     log(
       `[housekeeping] removed ${counts.sessions} expired sessions, ${counts.links} spent links, ` +
         `${counts.rateLimitWindows} old rate-limit windows, ${counts.attachments} orphaned attachments, ` +
-        `${counts.strayFiles} files without a row (${ms} ms)`,
+        `${counts.strayFiles} files without a row, ${counts.aiCalls} AI call records or transcripts past retention (${ms} ms)`,
     );
   }
   if (failures.length) log(`[housekeeping] failed, will retry in the next round: ${failures.join("; ")}`);

@@ -5,6 +5,7 @@ import { getIssue, type Issue } from "~/content/content.server";
 import { getGuide } from "~/guides/guides.server";
 import { loadInterview, mergeInterviewVariables, today } from "~/interviews/interviews.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
+import { recordAiCall } from "./call-log.server";
 import { offersRephrase, type RephraseTarget } from "./rephrase";
 import { type RephraseResult, rephraseText } from "./rephrase.server";
 
@@ -61,7 +62,9 @@ export async function askForRephrasing(
 ): Promise<RephraseResult | { ok: false; reason: "limited"; message: string }> {
   const refused = await refuseCostlyUse("ai-rephrase", user.id, address);
   if (refused) return { ok: false, reason: "limited", message: refused.message };
-  return rephraseText(text, open.issue);
+  const result = await rephraseText(text, open.issue);
+  if (result.call) await recordAiCall({ ...result.call, purpose: "rephrase", issueId: open.issue.id });
+  return result;
 }
 
 /** Saves the chosen text into the interview, through the variables merge, at the target's loop answer. */

@@ -39,7 +39,9 @@ describe("rephraseText", () => {
   it("sends one chat-completions request with the issue's model, a system message and the text, and reads the first choice", async () => {
     const before = standIn.requests.length;
     const result = await rephraseText("My landlord kept the bond.", issue, settings());
-    expect(result).toEqual({ ok: true, text: "A clearer version: My landlord kept the bond." });
+    expect(result).toMatchObject({ ok: true, text: "A clearer version: My landlord kept the bond." });
+    // What the organisation's record of the call would hold: the model, the tokens the answer reported.
+    expect(result.call).toMatchObject({ model: "gpt-4o-mini", promptTokens: 1, completionTokens: 1, outcome: "answered" });
     const sent = standIn.requests.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.path).toBe("/v1/chat/completions");
@@ -67,7 +69,7 @@ describe("rephraseText", () => {
     const sent = JSON.stringify(standIn.requests.at(-1)!.body);
     for (const detail of ["ana@example.org", "0412 345 678", "S1234567D"]) expect(sent).not.toContain(detail);
     expect(sent).toContain("[EMAIL_1]");
-    expect(result).toEqual({ ok: true, text: "You can reach me at ana@example.org or 0412 345 678." });
+    expect(result).toMatchObject({ ok: true, text: "You can reach me at ana@example.org or 0412 345 678." });
   });
 
   it("sends the text as it is when redaction is turned off", async () => {
@@ -77,20 +79,20 @@ describe("rephraseText", () => {
   });
 
   it("gives a clear message for a time-out, a 500, a body that is not JSON and an answer without a choice", async () => {
-    expect(await rephraseText("[[slow]]", issue, settings())).toEqual({ ok: false, reason: "timeout", message: messages.timeout });
-    expect(await rephraseText("[[error]]", issue, settings())).toEqual({ ok: false, reason: "failed", message: messages.failed });
-    expect(await rephraseText("[[malformed]]", issue, settings())).toEqual({ ok: false, reason: "failed", message: messages.failed });
-    expect(await rephraseText("[[empty]]", issue, settings())).toEqual({ ok: false, reason: "failed", message: messages.failed });
+    expect(await rephraseText("[[slow]]", issue, settings())).toMatchObject({ ok: false, reason: "timeout", message: messages.timeout });
+    expect(await rephraseText("[[error]]", issue, settings())).toMatchObject({ ok: false, reason: "failed", message: messages.failed });
+    expect(await rephraseText("[[malformed]]", issue, settings())).toMatchObject({ ok: false, reason: "failed", message: messages.failed });
+    expect(await rephraseText("[[empty]]", issue, settings())).toMatchObject({ ok: false, reason: "failed", message: messages.failed });
   });
 
   it("gives a clear message when nothing listens at the address", async () => {
     const result = await rephraseText("Hello", issue, { ...settings(), AI_BASE_URL: "http://127.0.0.1:9/v1" });
-    expect(result).toEqual({ ok: false, reason: "failed", message: messages.failed });
+    expect(result).toMatchObject({ ok: false, reason: "failed", message: messages.failed });
   });
 
   it("says the feature is unavailable, and calls nothing, without an AI endpoint", async () => {
     const before = standIn.requests.length;
-    expect(await rephraseText("Hello", issue, { ...settings(), AI_BASE_URL: undefined })).toEqual({
+    expect(await rephraseText("Hello", issue, { ...settings(), AI_BASE_URL: undefined })).toMatchObject({
       ok: false,
       reason: "unavailable",
       message: messages.unavailable,

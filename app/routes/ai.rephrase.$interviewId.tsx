@@ -4,7 +4,7 @@ import { data, Form } from "react-router";
 import { askSchema, chooseSchema, formMessages } from "~/ai/rephrase-form";
 import { messages, parseRephraseTarget } from "~/ai/rephrase";
 import { askForRephrasing, openRephrase, saveRephrasedAnswer } from "~/ai/rephrase-answer.server";
-import { aiAvailable } from "~/ai/rephrase.server";
+import { aiAvailable } from "~/ai/chat.server";
 import { requireUser } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { notFound } from "~/http.server";
