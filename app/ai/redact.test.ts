@@ -31,4 +31,12 @@ describe("redactPersonalData", () => {
       "Please email me@example.com or phone 0412 345 678; see [ID_9].",
     );
   });
+
+  it("replaces the names it is given as whole words in any case, and puts them back as first written", () => {
+    const { text, replaced } = redactPersonalData("Ana Lim here. ANA wrote to Lim's landlord; Anabel and Limerick stay.", ["Ana", "Lim", " ", "A"]);
+    expect(text).toBe("[NAME_1] [NAME_2] here. [NAME_1] wrote to [NAME_2]'s landlord; Anabel and Limerick stay.");
+    expect(restorePersonalData("Hello [NAME_1] [NAME_2].", replaced)).toBe("Hello Ana Lim.");
+    // Characters that mean something in a pattern are taken as they are.
+    expect(redactPersonalData("Call (Jo) now", ["(Jo)"]).text).toBe("Call [NAME_1] now");
+  });
 });

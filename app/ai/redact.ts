@@ -1,10 +1,11 @@
 /**
  * Personal details taken out of a text before it leaves the server, and put back into the AI's answer.
  * Best effort by pattern: email addresses, identity numbers (US social security, Singapore NRIC/FIN, UK
- * National Insurance, Australian tax file numbers) and phone numbers. Amounts, dates and years stay.
+ * National Insurance, Australian tax file numbers) and phone numbers; and, when the caller knows them (the
+ * account's own name), names given to it. Amounts, dates and years stay.
  */
 
-export type PlaceholderKind = "EMAIL" | "ID" | "PHONE";
+export type PlaceholderKind = "EMAIL" | "ID" | "PHONE" | "NAME";
 
 export interface Redaction {
   /** The text with each personal detail replaced by a placeholder such as [EMAIL_1]. */
@@ -37,27 +38,38 @@ function looksLikePhone(candidate: string): boolean {
   return digits >= 8 && digits <= 15 && !DATE_OR_RANGE.test(candidate.replace(/^\(/, "").trim());
 }
 
-/** Replaces personal details with numbered placeholders; the same detail gets the same placeholder. */
-export function redactPersonalData(input: string): Redaction {
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Replaces personal details with numbered placeholders; the same detail gets the same placeholder. `names` (e.g.
+ * the person's first and last name) are replaced as whole words, in any case; names under 2 letters are ignored.
+ */
+export function redactPersonalData(input: string, names: readonly string[] = []): Redaction {
   const replaced = new Map<string, string>();
   const byValue = new Map<string, string>();
-  const counts: Record<PlaceholderKind, number> = { EMAIL: 0, ID: 0, PHONE: 0 };
-  const placeholder = (kind: PlaceholderKind, value: string) => {
-    const known = byValue.get(value);
+  const counts: Record<PlaceholderKind, number> = { EMAIL: 0, ID: 0, PHONE: 0, NAME: 0 };
+  // `key`: what makes two details the same one (a name in any case is one name; it is put back as first written).
+  const placeholder = (kind: PlaceholderKind, value: string, key = value) => {
+    const known = byValue.get(key);
     if (known) return known;
     const name = `[${kind}_${++counts[kind]}]`;
     replaced.set(name, value);
-    byValue.set(value, name);
+    byValue.set(key, name);
     return name;
   };
   let text = input.replace(EMAIL, (email) => placeholder("EMAIL", email));
   text = text.replace(IDENTITY_NUMBER, (id) => placeholder("ID", id));
   text = text.replace(PHONE_CANDIDATE, (candidate) => (looksLikePhone(candidate) ? placeholder("PHONE", candidate) : candidate));
+  const known = [...new Set(names.map((name) => name.trim()).filter((name) => name.length >= 2))].sort((a, b) => b.length - a.length);
+  if (known.length) {
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${known.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "giu");
+    text = text.replace(pattern, (name) => placeholder("NAME", name, `name:${name.toLowerCase()}`));
+  }
   return { text, replaced };
 }
 
 /** Puts the original details back where the AI kept the placeholders. */
 export function restorePersonalData(text: string, replaced: Map<string, string>): string {
   if (replaced.size === 0) return text;
-  return text.replace(/\[(?:EMAIL|ID|PHONE)_\d+\]/g, (name) => replaced.get(name) ?? name);
+  return text.replace(/\[(?:EMAIL|ID|PHONE|NAME)_\d+\]/g, (name) => replaced.get(name) ?? name);
 }

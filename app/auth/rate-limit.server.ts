@@ -29,6 +29,9 @@ export const limits = {
   // Each rephrasing is a paid call to the AI service.
   aiRephrasePerUser: { max: 20, minutes: 60 },
   aiRephrasePerAddress: { max: 60, minutes: 60, perAddress: true },
+  // "Understand my situation": a search and up to two model calls each.
+  aiUnderstandPerUser: { max: 10, minutes: 60 },
+  aiUnderstandPerAddress: { max: 40, minutes: 60, perAddress: true },
   // Assembling documents (a download, POST /assemble) costs 80–200 ms of CPU each.
   documentsPerUser: { max: 30, minutes: 15 },
   documentsPerAddress: { max: 120, minutes: 15, perAddress: true },
@@ -41,12 +44,13 @@ export const limits = {
 } satisfies Record<string, Limit>;
 
 /** The features that cost the server more than a page: each is limited per person and per client address. */
-export type CostlyFeature = "documents" | "preview" | "ai-rephrase" | "my-data";
+export type CostlyFeature = "documents" | "preview" | "ai-rephrase" | "ai-understand" | "my-data";
 
 const costlyLimits: Record<CostlyFeature, { perUser: Limit; perAddress: Limit }> = {
   documents: { perUser: limits.documentsPerUser, perAddress: limits.documentsPerAddress },
   preview: { perUser: limits.previewPerUser, perAddress: limits.previewPerAddress },
   "ai-rephrase": { perUser: limits.aiRephrasePerUser, perAddress: limits.aiRephrasePerAddress },
+  "ai-understand": { perUser: limits.aiUnderstandPerUser, perAddress: limits.aiUnderstandPerAddress },
   "my-data": { perUser: limits.myDataPerUser, perAddress: limits.myDataPerAddress },
 };
 

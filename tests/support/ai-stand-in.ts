@@ -36,7 +36,43 @@ export function defaultReply(request: ChatRequest): ChatReply {
   if (text.includes("[[malformed]]")) return { status: 200, body: "{ this is not json" };
   if (text.includes("[[empty]]")) return { status: 200, body: JSON.stringify({ choices: [] }) };
   if (text.includes("[[markup]]")) return completion('<b>Bold</b> <img src=x onerror="alert(1)"><script>alert(2)</script> & done');
+  if (text.includes("Source passages:")) return groundedReply(request, text);
   return completion(`A clearer version: ${text}`);
+}
+
+const words = (text: string) => new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+
+/**
+ * "Understand my situation": the stand-in answers in the JSON asked for, from the passages it was sent: the first
+ * sentence of each of the two passages sharing most words with the question, each citing its passage. Steered by
+ * [[uncited]] (statements without sources), [[wrong-citation]] (a passage number that was not given),
+ * [[not-json]] (prose), [[hard]] (a first answer in long words; simple words when asked again), [[nothing]]
+ * (empty lists: the sources do not answer).
+ */
+function groundedReply(request: ChatRequest, text: string): ChatReply {
+  const question = /The person's question:\n([\s\S]*?)\n\nSource passages:/.exec(text)?.[1] ?? "";
+  const passages = [...text.matchAll(/^\[(\d+)\] [^\n]*\n([^\n]*)/gm)].map((match) => ({ number: Number(match[1]), text: match[2] ?? "" }));
+  const asked = words(question);
+  const ranked = passages
+    .map((passage) => ({ ...passage, shared: [...words(passage.text)].filter((word) => asked.has(word)).length }))
+    .sort((a, b) => b.shared - a.shared || a.number - b.number)
+    .slice(0, 2);
+  const firstSentence = (passage: string) => /^.*?[.!?](?=\s|$)/.exec(passage)?.[0] ?? passage;
+  const simplified = (request.body.messages?.length ?? 0) > 2;
+  const statement = (passage: { number: number; text: string }) => ({
+    text: question.includes("[[hard]]") && !simplified
+      ? "Notwithstanding contemporaneous jurisprudential considerations, administrative determinations necessitate comprehensive documentation substantiating entitlements."
+      : firstSentence(passage.text),
+    sources: question.includes("[[uncited]]") ? [] : question.includes("[[wrong-citation]]") ? [99] : [passage.number],
+  });
+  if (question.includes("[[not-json]]")) return completion("Here is what I think: you should talk to a lawyer.");
+  if (question.includes("[[nothing]]")) return completion(JSON.stringify({ situation: [], options: [] }));
+  const [first, second] = ranked;
+  return completion(
+    "```json\n" +
+      JSON.stringify({ situation: first ? [statement(first)] : [], options: second ? [statement(second)] : [] }) +
+      "\n```",
+  );
 }
 
 /**

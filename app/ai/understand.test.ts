@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { checkAnswer, readingGrade, understandMessages } from "./understand";
+
+const passages = [
+  { passageId: 11, sourceTitle: "Bond fact sheet", sourceUrl: "https://example.org/bond", heading: "Getting it back", text: "Your landlord must return the bond within 14 days." },
+  { passageId: 12, sourceTitle: "Tribunal guide", sourceUrl: "https://example.org/tribunal", text: "You can apply to the tribunal if the landlord keeps it." },
+];
+
+describe("understandMessages", () => {
+  it("numbers the passages with their source and heading, and asks for cited JSON", () => {
+    const [system, user] = understandMessages("Can I get my bond back?", passages, { issueName: "Rental bond", countryName: "Australia", redacted: true });
+    expect(system!.content).toContain('"sources"');
+    expect(system!.content).toContain("[NAME_1]");
+    expect(user!.content).toContain("The person's question:\nCan I get my bond back?");
+    expect(user!.content).toContain("[1] Bond fact sheet: Getting it back\nYour landlord must return the bond within 14 days.");
+    expect(user!.content).toContain("[2] Tribunal guide\nYou can apply");
+  });
+});
+
+describe("checkAnswer", () => {
+  it("keeps statements that cite given passages, in a fence or not, and drops the uncited and the out of range", () => {
+    const answer = {
+      situation: [
+        { text: "The landlord has 14 days.", sources: [1] },
+        { text: "Nothing supports this.", sources: [] },
+        { text: "A passage that was never given.", sources: [7] },
+      ],
+      options: [{ text: "  You can   apply to the tribunal. ", citations: ["2", "[1]", 2] }],
+    };
+    const checked = checkAnswer("Here you are:\n```json\n" + JSON.stringify(answer) + "\n```", 2);
+    expect(checked).toEqual({
+      ok: true,
+      dropped: 2,
+      statements: [
+        { section: "situation", text: "The landlord has 14 days.", citations: [1] },
+        { section: "options", text: "You can apply to the tribunal.", citations: [1, 2] },
+      ],
+    });
+  });
+
+  it("refuses prose, a wrong shape, an answer whose every statement is uncited, and says when nothing answers", () => {
+    expect(checkAnswer("You should see a lawyer.", 2)).toMatchObject({ ok: false, reason: "malformed" });
+    expect(checkAnswer('{"situation": "text"}', 2)).toMatchObject({ ok: false, reason: "malformed" });
+    expect(checkAnswer('{"situation":[{"text":"x","sources":["a", 0, 3, 1.5]}]}', 2)).toMatchObject({ ok: false, reason: "uncited", dropped: 1 });
+    expect(checkAnswer('{"situation":[],"options":[]}', 2)).toMatchObject({ ok: false, reason: "no-answer" });
+  });
+});
+
+describe("readingGrade", () => {
+  it("reads plain words low and long words high", () => {
+    expect(readingGrade("You can ask for your bond back. The landlord has two weeks to pay.")!).toBeLessThan(6);
+    expect(
+      readingGrade("Notwithstanding contemporaneous jurisprudential considerations, administrative determinations necessitate comprehensive documentation.")!,
+    ).toBeGreaterThan(12);
+    expect(readingGrade("")).toBeNull();
+  });
+});
