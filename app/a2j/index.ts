@@ -40,6 +40,8 @@ export {
   attachmentPath,
   cloneAnswers,
   createAnswers,
+  displayValue,
+  isBlank,
   getRaw,
   varGet,
   varSet,

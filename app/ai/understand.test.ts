@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkAnswer, readingGrade, understandMessages } from "./understand";
+import { answersAsQuestion, checkAnswer, readingGrade, understandMessages } from "./understand";
 
 const passages = [
   { passageId: 11, sourceTitle: "Bond fact sheet", sourceUrl: "https://example.org/bond", heading: "Getting it back", text: "Your landlord must return the bond within 14 days." },
@@ -53,5 +53,18 @@ describe("readingGrade", () => {
       readingGrade("Notwithstanding contemporaneous jurisprudential considerations, administrative determinations necessitate comprehensive documentation.")!,
     ).toBeGreaterThan(12);
     expect(readingGrade("")).toBeNull();
+  });
+});
+
+describe("answersAsQuestion", () => {
+  it("writes the answers given as lines, leaving out empty answers and files", () => {
+    const answers = {
+      "issue te": { name: "Issue TE", type: "TextLong" as const, repeating: false, values: [null, "The landlord kept my bond."] },
+      "amount nu": { name: "Amount NU", type: "Number" as const, repeating: false, values: [null, 1200] },
+      "children": { name: "Children", type: "Text" as const, repeating: true, values: [null, "Sam", "", "Alex"] },
+      "empty te": { name: "Empty TE", type: "Text" as const, repeating: false, values: [null, ""] },
+      "evidence": { name: "Evidence", type: "Text" as const, repeating: false, values: [null, "attachments/0b1c.pdf"] },
+    };
+    expect(answersAsQuestion(answers)).toBe("Issue TE: The landlord kept my bond.\nAmount NU: 1200\nChildren: Sam; Alex");
   });
 });

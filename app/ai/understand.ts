@@ -3,6 +3,7 @@
 import { fleschKincaid } from "flesch-kincaid";
 import { syllable } from "syllable";
 import { z } from "zod";
+import { type Answers, displayValue, isBlank } from "~/a2j";
 import type { ChatMessage } from "./chat.server";
 
 /** A passage of one of the organisation's sources, as the search finds it. */
@@ -142,4 +143,18 @@ export function readingGrade(text: string): number | null {
   const counted = counts(text);
   if (counted.word === 0) return null;
   return Math.round(fleschKincaid(counted) * 10) / 10;
+}
+
+/**
+ * An interview's answers so far as a question for the search and the model ("Variable: value" lines), when the
+ * person agrees to use them. Files and empty answers are left out; the whole is capped like a typed question.
+ */
+export function answersAsQuestion(answers: Answers): string {
+  const lines: string[] = [];
+  for (const variable of Object.values(answers)) {
+    const values = variable.values.slice(1).filter((value) => !isBlank(value)).map((value) => displayValue(value));
+    if (!values.length || /^attachments\//.test(values[0] ?? "")) continue;
+    lines.push(`${variable.name}: ${values.join("; ")}`);
+  }
+  return lines.join("\n").slice(0, MAX_QUESTION_CHARS);
 }
