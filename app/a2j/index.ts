@@ -62,6 +62,8 @@ export {
   confirmFinish,
   createInterviewState,
   isFinishTarget,
+  answerIndex,
+  currentEntry,
   currentPage,
   enterPage,
   goBack,
