@@ -8,7 +8,7 @@ import { listAuditEvents } from "~/administration/audit.server";
 import { docx } from "~/documents/test-docx";
 import { extractDocumentText, extractionMessages } from "./extract.server";
 import { importSeedSources } from "./seed.server";
-import { addSource, deleteSource, getSource, listSources, searchPassages, searchTerms, sourceMessages } from "./sources.server";
+import { addSource, deleteSource, getSource, listSources, searchPassages, searchTerms, sourceProblems } from "./sources.server";
 
 const actor = { id: null, email: "lead@example.org", address: "203.0.113.9" };
 
@@ -118,7 +118,7 @@ describe.each(dialects)("sources and passage search on %s", (dialect) => {
     expect(await addSource({ countryId: 3, issueId: 10, title: "Redundancy", url: "https://example.org/r" }, { file: { name: "r.docx", type: "", bytes: word } }, actor, database.db)).toMatchObject({ ok: true, passages: 1 });
     expect((await searchPassages({ countryId: 3, issueId: 10, query: "redundant years of service" }, database.db))[0]).toMatchObject({ sourceTitle: "Redundancy" });
 
-    expect(await addSource({ countryId: 3, issueId: 5, title: "x", url: "https://example.org" }, { markdown: "Words." }, actor, database.db)).toEqual({ ok: false, field: "issueId", message: sourceMessages.issueNotInCountry });
+    expect(await addSource({ countryId: 3, issueId: 5, title: "x", url: "https://example.org" }, { markdown: "Words." }, actor, database.db)).toEqual({ ok: false, field: "issueId", message: sourceProblems.issueNotInCountry });
     expect(await addSource({ countryId: 99, issueId: null, title: "x", url: "https://example.org" }, { markdown: "Words." }, actor, database.db)).toMatchObject({ ok: false, field: "countryId" });
     expect(await addSource({ countryId: 3, issueId: null, title: "Scan", url: "https://example.org" }, { file: { name: "scan.pdf", type: "application/pdf", bytes: await pdf([null]) } }, actor, database.db)).toEqual({ ok: false, field: "file", message: extractionMessages["no-text"] });
     expect((await listSources(database.db)).some((s) => s.title === "Scan")).toBe(false);

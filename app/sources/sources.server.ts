@@ -6,13 +6,12 @@ import { database } from "~/db.server";
 import { type Actor, recordAuditEvent } from "~/administration/audit.server";
 import { extractDocumentText } from "./extract.server";
 import { type PassageDraft, splitIntoPassages } from "./passages";
+import { sourceMessages } from "./schemas";
 
-export const sourceMessages = {
-  noCountry: "Choose a country.",
+export const sourceProblems = {
+  noCountry: sourceMessages.country,
   issueNotInCountry: "This issue is not one of the chosen country's issues.",
-  noContent: "Upload a file or paste the text of the source.",
-  both: "Upload a file or paste text, not both.",
-  tooLong: "This source is too long: split it into several sources.",
+  noContent: sourceMessages.content,
 } as const;
 
 export type SourceField = "title" | "url" | "countryId" | "issueId" | "file" | "markdown";
@@ -35,7 +34,7 @@ async function passagesOf(content: SourceContent) {
     const drafts = splitIntoPassages({ text: content.markdown.replace(/\r\n?/g, "\n") });
     return drafts.length
       ? { ok: true as const, drafts, fileName: null, contentType: "text/markdown" }
-      : { ok: false as const, field: "markdown" as const, message: sourceMessages.noContent };
+      : { ok: false as const, field: "markdown" as const, message: sourceProblems.noContent };
   }
   const { name, type, bytes } = content.file;
   // A markdown file's type is often empty or generic: its name says what it is.
@@ -53,10 +52,10 @@ async function passagesOf(content: SourceContent) {
 /** Adds a source and its passages, and records it in the audit, all in one transaction. */
 export async function addSource(details: SourceDetails, content: SourceContent, actor: Actor, db: Db = database()): Promise<AddedSource> {
   const country = await db.selectFrom("categories").select("id").where("id", "=", details.countryId).executeTakeFirst();
-  if (!country) return { ok: false, field: "countryId", message: sourceMessages.noCountry };
+  if (!country) return { ok: false, field: "countryId", message: sourceProblems.noCountry };
   if (details.issueId !== null) {
     const issue = await db.selectFrom("issues").select("category_id").where("id", "=", details.issueId).executeTakeFirst();
-    if (issue?.category_id !== details.countryId) return { ok: false, field: "issueId", message: sourceMessages.issueNotInCountry };
+    if (issue?.category_id !== details.countryId) return { ok: false, field: "issueId", message: sourceProblems.issueNotInCountry };
   }
   const read = await passagesOf(content);
   if (!read.ok) return read;
