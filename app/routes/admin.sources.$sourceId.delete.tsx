@@ -1,4 +1,5 @@
 import { AdminPage } from "~/administration/admin-page";
+import { sourcesTrail } from "~/sources/schemas";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { notFound, parseId } from "~/http.server";
 import { deleteSource, getSource } from "~/sources/sources.server";
@@ -22,7 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function DeleteSource({ loaderData: { source } }: Route.ComponentProps) {
   return (
-    <AdminPage title="Delete a source">
+    <AdminPage title="Delete a source" trail={sourcesTrail}>
       <h2>Are you sure you want to delete {source.title}?</h2>
       <p>
         Its {source.passages} passage{source.passages === 1 ? "" : "s"} will no longer be searched or cited. This cannot be undone: to use the source

@@ -1,4 +1,5 @@
 import { AdminPage } from "~/administration/admin-page";
+import { sourcesTrail } from "~/sources/schemas";
 import { notFound, parseId } from "~/http.server";
 import { getSource } from "~/sources/sources.server";
 import type { Route } from "./+types/admin.sources.$sourceId";
@@ -12,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function Source({ loaderData: { source } }: Route.ComponentProps) {
   return (
-    <AdminPage title={source.title}>
+    <AdminPage title={source.title} trail={sourcesTrail}>
       <dl className="summary-list">
         <dt>Public link</dt>
         <dd>

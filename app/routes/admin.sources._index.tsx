@@ -31,31 +31,18 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
       {loaderData.countries.map((country) => (
         <section key={country.name} aria-labelledby={`country-${country.sources[0]!.countryId}`}>
           <h2 id={`country-${country.sources[0]!.countryId}`}>{country.name}</h2>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Sources for {country.name}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">For</th>
-                  <th scope="col">Passages</th>
-                  <th scope="col">Added</th>
-                </tr>
-              </thead>
-              <tbody>
-                {country.sources.map((source) => (
-                  <tr key={source.id}>
-                    <td>
-                      <a href={`/admin/sources/${source.id}`}>{source.title}</a>
-                    </td>
-                    <td>{source.issueName ?? "Every issue"}</td>
-                    <td>{source.passages}</td>
-                    <td>{dateFormat.format(new Date(source.createdAt))}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {/* A list, not a table: it reads the same on a phone, with no column squeezed to a letter a line. */}
+          <ul className="link-list">
+            {country.sources.map((source) => (
+              <li key={source.id}>
+                <a href={`/admin/sources/${source.id}`}>{source.title}</a>
+                <p className="muted">
+                  For {source.issueName ?? "every issue"} · {source.passages} passage{source.passages === 1 ? "" : "s"} · added{" "}
+                  {dateFormat.format(new Date(source.createdAt))}
+                </p>
+              </li>
+            ))}
+          </ul>
         </section>
       ))}
     </AdminPage>

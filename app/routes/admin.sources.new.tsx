@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { AdminPage } from "~/administration/admin-page";
+import { sourcesTrail } from "~/sources/schemas";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { attachmentMessages, MAX_ATTACHMENT_BYTES } from "~/interviews/attachments.server";
 import { addSourceSchema, MAX_PASTED_CHARS } from "~/sources/schemas";
@@ -52,7 +53,7 @@ export default function AddSource({ loaderData, actionData }: Route.ComponentPro
     ...loaderData.countries.flatMap((c) => c.issues.map((i) => ({ value: String(i.id), label: `${c.name}: ${i.name}` }))),
   ];
   return (
-    <AdminPage title="Add a source" errors={showsErrors(errors, form.errors)}>
+    <AdminPage title="Add a source" trail={sourcesTrail} errors={showsErrors(errors, form.errors)}>
       <p>
         Upload a PDF, a Word file (.docx) or a markdown file, or paste markdown. Its text is split into passages by headings and paragraphs; the file
         itself is not kept.

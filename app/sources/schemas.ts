@@ -1,6 +1,9 @@
 // The "Add a source" form, shared by the server's action and the browser's checks (no server code here).
 import { z } from "zod";
 
+/** The breadcrumb step back to the list, on every page of one source. */
+export const sourcesTrail = [{ label: "Sources", href: "/admin/sources" }];
+
 /** Pasted text travels as one form field, which the request limits cap at 100 KB (docs/decisions/0014). */
 export const MAX_PASTED_CHARS = 50_000;
 

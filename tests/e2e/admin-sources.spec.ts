@@ -96,8 +96,9 @@ test("an administrator adds a markdown and a PDF source, reads their passages an
   await axe();
 
   await page.getByRole("link", { name: "All sources" }).click();
-  await expect(page.getByRole("row").filter({ hasText: `Bond guide ${run}` })).toContainText("Every issue");
-  await expect(page.getByRole("row").filter({ hasText: `Renting guide ${run}` })).toContainText("Getting your rental bond back");
+  await expect(page.getByRole("listitem").filter({ hasText: `Bond guide ${run}` })).toContainText("For every issue · 1 passage");
+  await expect(page.getByRole("listitem").filter({ hasText: `Renting guide ${run}` })).toContainText("For Getting your rental bond back · 2 passages");
+  await axe();
 
   // Deleted after a confirmation: gone from the list and from search.
   await page.getByRole("link", { name: `Bond guide ${run}` }).click();
