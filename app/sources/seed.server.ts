@@ -5,7 +5,6 @@ import path from "node:path";
 import { z } from "zod";
 import type { Db } from "../../db/database";
 import { parseFrontMatter } from "../../db/seed";
-import { commandLineActor } from "~/administration/audit.server";
 import { database } from "~/db.server";
 import { addSource } from "./sources.server";
 
@@ -35,7 +34,7 @@ export async function importSeedSources(seedDir: string, options: { onlyIfNone: 
     const { title, url, country, issue } = parsed.data;
     const existing = await db.selectFrom("sources").select("id").where("country_id", "=", country).where("title", "=", title).executeTakeFirst();
     if (existing) continue;
-    const result = await addSource({ countryId: country, issueId: issue ?? null, title, url }, { markdown: body }, commandLineActor, db);
+    const result = await addSource({ countryId: country, issueId: issue ?? null, title, url }, { markdown: body }, null, db);
     if (!result.ok) throw new Error(`Seed source ${file}: ${result.message}`);
     added.push(title);
   }

@@ -49,8 +49,11 @@ async function passagesOf(content: SourceContent) {
   return { ok: true as const, drafts: splitIntoPassages(extracted), fileName: name.slice(0, 255) || null, contentType };
 }
 
-/** Adds a source and its passages, and records it in the audit, all in one transaction. */
-export async function addSource(details: SourceDetails, content: SourceContent, actor: Actor, db: Db = database()): Promise<AddedSource> {
+/**
+ * Adds a source and its passages, and records it in the audit, all in one transaction. The seed (actor null) is
+ * content shipped with the service, not an administrator's action: it is not recorded.
+ */
+export async function addSource(details: SourceDetails, content: SourceContent, actor: Actor | null, db: Db = database()): Promise<AddedSource> {
   const country = await db.selectFrom("categories").select("id").where("id", "=", details.countryId).executeTakeFirst();
   if (!country) return { ok: false, field: "countryId", message: sourceProblems.noCountry };
   if (details.issueId !== null) {
@@ -69,17 +72,16 @@ export async function addSource(details: SourceDetails, content: SourceContent, 
         url: details.url,
         file_name: read.fileName,
         content_type: read.contentType,
-        created_by: actor.id,
+        created_by: actor?.id ?? null,
         created_at: new Date().toISOString(),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
     await insertPassages(trx, Number(id), read.drafts);
-    await recordAuditEvent(
-      actor,
-      { action: "source.added", subject: details.title, details: { sourceId: Number(id), countryId: details.countryId, issueId: details.issueId, passages: read.drafts.length } },
-      trx,
-    );
+    if (actor) {
+      const recorded = { sourceId: Number(id), countryId: details.countryId, issueId: details.issueId, passages: read.drafts.length };
+      await recordAuditEvent(actor, { action: "source.added", subject: details.title, details: recorded }, trx);
+    }
     return { ok: true as const, id: Number(id), passages: read.drafts.length };
   });
 }
