@@ -76,6 +76,8 @@ async function docxText() {
 `;
 
 const MARKDOWN_TYPES = /^text\/(markdown|x-markdown|plain)$/;
+/** Control characters a PDF's or Word file's text may carry (PostgreSQL refuses U+0000 in text): dropped. */
+const withoutControls = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "");
 const usable = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
 /**
@@ -115,9 +117,9 @@ export async function extractDocumentText(bytes: Uint8Array, contentType: string
   );
   if (read.problem) return fail(read.problem);
   if (read.pages) {
-    const pages = read.pages.map((page) => page.trim());
+    const pages = read.pages.map((page) => withoutControls(page).trim());
     return pages.some(usable) ? { ok: true, text: pages.join("\n\n"), kind: "pdf", pages } : fail("no-text");
   }
-  const text = (read.text ?? "").trim();
+  const text = withoutControls(read.text ?? "").trim();
   return usable(text) ? { ok: true, text, kind: "docx" } : fail("no-text");
 }

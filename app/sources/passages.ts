@@ -11,7 +11,7 @@ export interface PassageDraft {
 }
 
 export const PASSAGE_WORDS = { target: 100, most: 250 };
-/** A source gives at most this many passages (a long statute should be split into several sources). */
+/** A source gives at most this many passages: a longer one (a whole statute) is refused, to be split into several. */
 export const MAX_PASSAGES_PER_SOURCE = 2000;
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -131,8 +131,5 @@ function pageBlocks(pages: readonly string[]): Block[] {
 /** The passages of a source: from markdown (or text) by headings and paragraphs, or from a PDF's pages. */
 export function splitIntoPassages(source: { text: string; pages?: readonly string[] }): PassageDraft[] {
   const blocks = source.pages ? pageBlocks(source.pages) : markdownBlocks(source.text);
-  return blocks
-    .flatMap(pack)
-    .slice(0, MAX_PASSAGES_PER_SOURCE)
-    .map((passage, index) => ({ ordinal: index + 1, ...passage }));
+  return blocks.flatMap(pack).map((passage, index) => ({ ordinal: index + 1, ...passage }));
 }

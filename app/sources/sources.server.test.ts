@@ -34,8 +34,8 @@ describe("extracting a document's text", () => {
     expect(await extractDocumentText(new TextEncoder().encode("# Title\n\nSome words."), "text/markdown")).toEqual({ ok: true, kind: "markdown", text: "# Title\n\nSome words." });
     const twoPages = await extractDocumentText(await pdf(["Notice to vacate the premises.", "Second page words."]), "application/pdf");
     expect(twoPages).toMatchObject({ ok: true, kind: "pdf", pages: ["Notice to vacate the premises.", "Second page words."] });
-    const word = await extractDocumentText(docx(["First paragraph & more.", "Second paragraph."]), "application/octet-stream");
-    expect(word).toEqual({ ok: true, kind: "docx", text: "First paragraph & more.\n\nSecond paragraph." });
+    const word = await extractDocumentText(docx([{ heading: "Bond rules" }, "First paragraph & more.", "Second\u0000 paragraph."]), "application/octet-stream");
+    expect(word).toEqual({ ok: true, kind: "docx", text: "# Bond rules\n\nFirst paragraph & more.\n\nSecond paragraph." });
   });
 
   it("tells a scanned PDF, a binary file, an old Word file and a damaged PDF apart", async () => {
@@ -114,14 +114,17 @@ describe.each(dialects)("sources and passage search on %s", (dialect) => {
     const found = await searchPassages({ countryId: 3, issueId: 10, query: "burst water repairs" }, database.db);
     expect(found[0]).toMatchObject({ sourceTitle: "Renting guide", page: 2, sourceUrl: "https://example.org/renting" });
 
-    const word = docx(["Redundancy pay", "An employee made redundant may be owed redundancy pay depending on years of service."]);
+    const word = docx([{ heading: "Redundancy pay" }, "An employee made redundant may be owed redundancy pay depending on years of service."]);
     expect(await addSource({ countryId: 3, issueId: 10, title: "Redundancy", url: "https://example.org/r" }, { file: { name: "r.docx", type: "", bytes: word } }, actor, database.db)).toMatchObject({ ok: true, passages: 1 });
-    expect((await searchPassages({ countryId: 3, issueId: 10, query: "redundant years of service" }, database.db))[0]).toMatchObject({ sourceTitle: "Redundancy" });
+    expect((await searchPassages({ countryId: 3, issueId: 10, query: "redundant years of service" }, database.db))[0]).toMatchObject({ sourceTitle: "Redundancy", heading: "Redundancy pay" });
 
     expect(await addSource({ countryId: 3, issueId: 5, title: "x", url: "https://example.org" }, { markdown: "Words." }, actor, database.db)).toEqual({ ok: false, field: "issueId", message: sourceProblems.issueNotInCountry });
     expect(await addSource({ countryId: 99, issueId: null, title: "x", url: "https://example.org" }, { markdown: "Words." }, actor, database.db)).toMatchObject({ ok: false, field: "countryId" });
     expect(await addSource({ countryId: 3, issueId: null, title: "Scan", url: "https://example.org" }, { file: { name: "scan.pdf", type: "application/pdf", bytes: await pdf([null]) } }, actor, database.db)).toEqual({ ok: false, field: "file", message: extractionMessages["no-text"] });
     expect((await listSources(database.db)).some((s) => s.title === "Scan")).toBe(false);
+    // Never cut silently: a source of more passages than are kept is refused whole.
+    const statute = Array.from({ length: 2001 }, (_, i) => `## Section ${i}\n\nText of section ${i}.`).join("\n\n");
+    expect(await addSource({ countryId: 3, issueId: null, title: "Statute", url: "https://example.org" }, { markdown: statute }, actor, database.db)).toEqual({ ok: false, field: "markdown", message: sourceProblems.tooLong });
   });
 
   it("never throws on what a person types, whatever it is", async () => {

@@ -5,13 +5,14 @@ import type { Db } from "../../db/database";
 import { database } from "~/db.server";
 import { type Actor, recordAuditEvent } from "~/administration/audit.server";
 import { extractDocumentText } from "./extract.server";
-import { type PassageDraft, splitIntoPassages } from "./passages";
+import { MAX_PASSAGES_PER_SOURCE, type PassageDraft, splitIntoPassages } from "./passages";
 import { sourceMessages } from "./schemas";
 
 export const sourceProblems = {
   noCountry: sourceMessages.country,
   issueNotInCountry: "This issue is not one of the chosen country's issues.",
   noContent: sourceMessages.content,
+  tooLong: `This source is too long (more than ${MAX_PASSAGES_PER_SOURCE.toLocaleString("en")} passages): split it into several sources.`,
 } as const;
 
 export type SourceField = "title" | "url" | "countryId" | "issueId" | "file" | "markdown";
@@ -62,6 +63,7 @@ export async function addSource(details: SourceDetails, content: SourceContent, 
   }
   const read = await passagesOf(content);
   if (!read.ok) return read;
+  if (read.drafts.length > MAX_PASSAGES_PER_SOURCE) return { ok: false, field: "markdown" in content ? "markdown" : "file", message: sourceProblems.tooLong };
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto("sources")
