@@ -28,8 +28,8 @@ export const migrations: Record<string, Migration> = {
   "0008_country_dates": m0008,
   "0009_answers_anx_on_read": m0009,
   "0010_administration": m0010,
-  "0015_ai_calls": m0015,
   "0014_sources": m0014,
+  "0015_ai_calls": m0015,
 };
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). */
