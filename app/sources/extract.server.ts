@@ -6,7 +6,7 @@
  */
 import { createRequire } from "node:module";
 import { detectDocumentType } from "~/interviews/attachments.server";
-import { checkUpload, readInWorker, uploadCheckMessages } from "~/interviews/upload-check.server";
+import { checkUpload, readInWorker, UPLOAD_CHECK_MS, uploadCheckMessages } from "~/interviews/upload-check.server";
 
 export type ExtractionFailure = "no-text" | "unreadable" | "protected" | "too-complex" | "wrong-type" | "old-word";
 
@@ -82,9 +82,9 @@ const usable = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
 /**
  * The text of a file, decided by its bytes (a PDF or a .docx) or else by its declared type (markdown or plain text,
- * which must be UTF-8). Never throws.
+ * which must be UTF-8). Each reading of the file (the check, then the extraction) may take up to timeoutMs. Never throws.
  */
-export async function extractDocumentText(bytes: Uint8Array, contentType: string): Promise<ExtractedText> {
+export async function extractDocumentText(bytes: Uint8Array, contentType: string, timeoutMs = UPLOAD_CHECK_MS): Promise<ExtractedText> {
   const fail = (reason: ExtractionFailure): ExtractedText => ({ ok: false, reason, message: extractionMessages[reason] });
   const document = detectDocumentType(bytes);
   if (!document) {
@@ -100,7 +100,7 @@ export async function extractDocumentText(bytes: Uint8Array, contentType: string
     return usable(text) ? { ok: true, text: text.trim(), kind: "markdown" } : fail("no-text");
   }
   if (document.ext === "doc") return fail("old-word");
-  const checked = await checkUpload(document.ext, bytes);
+  const checked = await checkUpload(document.ext, bytes, timeoutMs);
   if (!checked.ok) {
     const byMessage: [string, ExtractionFailure][] = [
       [uploadCheckMessages.pdfProtected, "protected"],
@@ -114,6 +114,7 @@ export async function extractDocumentText(bytes: Uint8Array, contentType: string
     WORKER_SOURCE,
     { kind: document.ext, bytes, unpdf: require.resolve("unpdf"), mammoth: require.resolve("mammoth") },
     { timeout: { problem: "too-complex" }, crash: { problem: "unreadable" } },
+    timeoutMs,
   );
   if (read.problem) return fail(read.problem);
   if (read.pages) {

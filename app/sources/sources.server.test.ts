@@ -46,6 +46,8 @@ describe("extracting a document's text", () => {
     const whole = await pdf(["Some text."]);
     expect(await extractDocumentText(whole.subarray(0, 400), "application/pdf")).toMatchObject({ ok: false, reason: "unreadable" });
     expect(await extractDocumentText(new TextEncoder().encode("  \n\n ** \n"), "text/markdown")).toMatchObject({ ok: false, reason: "no-text" });
+    // A file that takes too long to read is given up (the worker is ended), whatever it holds.
+    expect(await extractDocumentText(await pdf(["Some text."]), "application/pdf", 1)).toEqual({ ok: false, reason: "too-complex", message: extractionMessages["too-complex"] });
   });
 });
 
