@@ -63,6 +63,10 @@ export default [
       index("routes/admin._index.tsx"),
       route("administrators", "routes/admin.administrators.tsx"),
       route("audit", "routes/admin.audit.tsx"),
+      route("sources", "routes/admin.sources._index.tsx"),
+      route("sources/new", "routes/admin.sources.new.tsx"),
+      route("sources/:sourceId", "routes/admin.sources.$sourceId.tsx"),
+      route("sources/:sourceId/delete", "routes/admin.sources.$sourceId.delete.tsx"),
     ]),
   ]),
 

@@ -22,6 +22,8 @@ export interface Database {
   attachment_files: AttachmentFilesTable;
   audit_events: AuditEventsTable;
   ai_calls: AiCallsTable;
+  sources: SourcesTable;
+  passages: PassagesTable;
 }
 
 export interface CategoriesTable {
@@ -131,6 +133,35 @@ export interface AiCallsTable {
   reading_grade: number | null;
   /** Sealed JSON of what was sent and received, only while AI_TRANSCRIPTS is on. */
   transcript: string | null;
+}
+
+/** A source of the organisation's (migration 0014): text extracted into passages; the file itself is not kept. */
+export interface SourcesTable {
+  id: Generated<number>;
+  /** A country (categories.id). */
+  country_id: number;
+  /** Null: for every issue of the country. */
+  issue_id: number | null;
+  title: string;
+  /** Its public address (http or https). */
+  url: string;
+  file_name: string | null;
+  /** "text/markdown", "application/pdf" or the Word type. */
+  content_type: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A passage of a source, indexed for search (FTS5 table passages_fts on SQLite, column search on PostgreSQL). */
+export interface PassagesTable {
+  id: Generated<number>;
+  source_id: number;
+  /** Its place in the source, from 1. */
+  ordinal: number;
+  heading: string | null;
+  /** The page of a PDF it starts on. */
+  page: number | null;
+  text: string;
 }
 
 export interface SessionsTable {
