@@ -34,7 +34,7 @@ export const migrations: Record<string, Migration> = {
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  // Numbers are handed out to lines of work that merge in any order (0015 shipped before 0014): a database that ran
+  // Numbers are handed out to lines of work that merge in any order: a database that ran
   // a later number first still runs an earlier one it has not run, instead of refusing to start.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const result = await migrator.migrateToLatest();
