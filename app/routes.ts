@@ -63,6 +63,7 @@ export default [
       index("routes/admin._index.tsx"),
       route("administrators", "routes/admin.administrators.tsx"),
       route("audit", "routes/admin.audit.tsx"),
+      route("ai-calls", "routes/admin.ai-calls.tsx"),
     ]),
   ]),
 
@@ -73,6 +74,7 @@ export default [
   ...prefix("issues", [
     route(":issueId", "routes/issues.$issueId.tsx"),
     route(":issueId/interviews/:interviewId?", "routes/issues.$issueId.interviews.tsx"),
+    route(":issueId/understand", "routes/issues.$issueId.understand.tsx"),
   ]),
   route("preview/:guideId", "routes/preview.$guideId.tsx"),
   route("interview-guides/:guideId", "routes/interview-guides.$guideId.ts"),

@@ -38,6 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     viewerSrc,
     inline: current?.view ?? null,
     token: interview ? createInterviewToken(interview.id, user.id) : "",
+    interviewId: interview?.id ?? null,
   };
 }
 
@@ -86,6 +87,10 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
             height={300}
             data-token={loaderData.token || undefined}
           />
+          <p className="link-line">
+            <a href={`/issues/${issue.id}/understand${loaderData.interviewId ? `?interview=${loaderData.interviewId}` : ""}`}>Understand my situation</a>:
+            ask about it in your own words and see what our sources say.
+          </p>
         </>
       ) : null}
     </div>

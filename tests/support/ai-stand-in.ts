@@ -44,7 +44,8 @@ const words = (text: string) => new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?
 
 /**
  * "Understand my situation": the stand-in answers in the JSON asked for, from the passages it was sent: the first
- * sentence of each of the two passages sharing most words with the question, each citing its passage. Steered by
+ * sentence of each of the two passages sharing most words with the question, each citing its passage (nothing when
+ * no passage shares a word: the sources do not answer). Steered by
  * [[uncited]] (statements without sources), [[wrong-citation]] (a passage number that was not given),
  * [[not-json]] (prose), [[hard]] (a first answer in long words; simple words when asked again), [[nothing]]
  * (empty lists: the sources do not answer).
@@ -55,6 +56,7 @@ function groundedReply(request: ChatRequest, text: string): ChatReply {
   const asked = words(question);
   const ranked = passages
     .map((passage) => ({ ...passage, shared: [...words(passage.text)].filter((word) => asked.has(word)).length }))
+    .filter((passage) => passage.shared > 0)
     .sort((a, b) => b.shared - a.shared || a.number - b.number)
     .slice(0, 2);
   const firstSentence = (passage: string) => /^.*?[.!?](?=\s|$)/.exec(passage)?.[0] ?? passage;
