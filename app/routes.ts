@@ -68,7 +68,10 @@ export default [
   ]),
 
   // ai: the AI tools. draft and dashboard are reserved, with no pages: their paths answer 404 through the catch-all.
-  ...prefix("ai", [route("rephrase/:interviewId", "routes/ai.rephrase.$interviewId.tsx")]),
+  ...prefix("ai", [
+    route("rephrase/:interviewId", "routes/ai.rephrase.$interviewId.tsx"),
+    route("document/:interviewId", "routes/ai.document.$interviewId.tsx"),
+  ]),
 
   // interview (its frame, /viewer, is served ahead of the router: server/viewer.ts)
   ...prefix("issues", [

@@ -49,6 +49,7 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/admin.audit.tsx": ["/admin/audit", "/admin/audit?page=-1", "/admin/audit?page=x"],
   "routes/admin.ai-calls.tsx": ["/admin/ai-calls", "/admin/ai-calls?page=0", "/admin/ai-calls?page=x"],
   "routes/ai.rephrase.$interviewId.tsx": [`/ai/rephrase/${id}?variable=x&index=0`, "/ai/rephrase/x"],
+  "routes/ai.document.$interviewId.tsx": [`/ai/document/${id}`, "/ai/document/x", `/ai/document/${id}.data`],
   "routes/issues.$issueId.tsx": ["/issues/1", "/issues/abc", "/issues/99999999999999999999"],
   "routes/issues.$issueId.interviews.tsx": ["/issues/1/interviews", `/issues/1/interviews/${id}`],
   "routes/issues.$issueId.understand.tsx": ["/issues/1/understand", "/issues/abc/understand", `/issues/1/understand?interview=${id}`, "/issues/1/understand.data"],
