@@ -37,6 +37,7 @@ export function defaultReply(request: ChatRequest): ChatReply {
   if (text.includes("[[empty]]")) return { status: 200, body: JSON.stringify({ choices: [] }) };
   if (text.includes("[[markup]]")) return completion('<b>Bold</b> <img src=x onerror="alert(1)"><script>alert(2)</script> & done');
   if (text.includes("Source passages:")) return groundedReply(request, text);
+  if (text.includes("\n\nThe document:\n")) return documentReply(request, text);
   return completion(`A clearer version: ${text}`);
 }
 
@@ -140,4 +141,33 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.argv[2] ?? 3211);
   const { url } = await startAiStandIn({ port });
   console.log(`AI stand-in listening on ${url}`);
+}
+
+/**
+ * "Use a document I have": for each question the system message lists (`- "id": label (form)`), a line of the
+ * document written "Label: value" whose label shares a word with the question answers it, quoted whole; numbers
+ * lose their currency signs, dates written D Month YYYY become YYYY-MM-DD. Steered by words in the document:
+ * [[made-up-quote]] (quotes that are not in it), [[not-json]] (prose).
+ */
+function documentReply(request: ChatRequest, text: string): ChatReply {
+  const system = request.body.messages?.find((m) => m.role === "system")?.content ?? "";
+  const documentText = text.split("\n\nThe document:\n")[1] ?? "";
+  if (documentText.includes("[[not-json]]")) return completion("The letter says the landlord keeps the bond.");
+  const questions = [...system.matchAll(/^- "([^"]+)": (.*) \(([^()]*(?:\([^()]*\)[^()]*)*)\)$/gm)].map((m) => ({ id: m[1]!, label: m[2]!, form: m[3]! }));
+  const lines = documentText.split("\n").map((line) => line.trim()).filter((line) => /^[^:]{2,60}:\s*\S/.test(line));
+  const months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+  const answers = questions.flatMap((question) => {
+    const asked = words(question.label);
+    const line = lines.find((candidate) => [...words(candidate.split(":")[0]!)].some((word) => asked.has(word)));
+    if (!line) return [];
+    let value = line.slice(line.indexOf(":") + 1).trim();
+    if (question.form.startsWith("a number")) value = value.replace(/[^0-9.]/g, "");
+    const date = /^(\d{1,2}) ([A-Za-z]+) (\d{4})$/.exec(value);
+    if (question.form.includes("YYYY-MM-DD") && date) {
+      value = `${date[3]}-${String(months.indexOf(date[2]!.toLowerCase()) + 1).padStart(2, "0")}-${date[1]!.padStart(2, "0")}`;
+    }
+    const quote = documentText.includes("[[made-up-quote]]") ? `${line} (as the stand-in remembers it)` : line;
+    return [{ field: question.id, value, quote }];
+  });
+  return completion(JSON.stringify({ answers }));
 }
