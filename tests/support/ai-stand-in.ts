@@ -145,7 +145,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 
 /**
  * "Use a document I have": for each question the system message lists (`- "id": label (form)`), a line of the
- * document written "Label: value" whose label shares a word with the question answers it, quoted whole; numbers
+ * document written "Label: value" whose label shares most words with the question answers it, quoted whole; numbers
  * lose their currency signs, dates written D Month YYYY become YYYY-MM-DD. Steered by words in the document:
  * [[made-up-quote]] (quotes that are not in it), [[not-json]] (prose).
  */
@@ -158,7 +158,8 @@ function documentReply(request: ChatRequest, text: string): ChatReply {
   const months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
   const answers = questions.flatMap((question) => {
     const asked = words(question.label);
-    const line = lines.find((candidate) => [...words(candidate.split(":")[0]!)].some((word) => asked.has(word)));
+    const shared = (candidate: string) => [...words(candidate.split(":")[0]!)].filter((word) => asked.has(word)).length;
+    const line = lines.filter((candidate) => shared(candidate) > 0).sort((a, b) => shared(b) - shared(a))[0];
     if (!line) return [];
     let value = line.slice(line.indexOf(":") + 1).trim();
     if (question.form.startsWith("a number")) value = value.replace(/[^0-9.]/g, "");
