@@ -16,6 +16,10 @@ export default function AdministrationHome() {
           <a href="/admin/audit">Audit</a>
           <p className="muted">Every administrative action: who did what, when, and from which address.</p>
         </li>
+        <li>
+          <a href="/admin/ai-calls">AI calls</a>
+          <p className="muted">Every call made to the AI: what for, which issue and model, tokens, the sources used, how it ended.</p>
+        </li>
       </ul>
     </AdminPage>
   );
