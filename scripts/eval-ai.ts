@@ -38,7 +38,7 @@ try {
   console.log(`\ncitation precision (cited passages that are expected ones): ${percent(summary.citationPrecision)}`);
   console.log(`answered citing an expected passage: ${percent(summary.answeredWithRightSource)}`);
   console.log(`refused where the sources say nothing: ${percent(summary.refusedWithoutSources)}`);
-  console.log(`median reading grade (Flesch-Kincaid; aim 6 to 8): ${summary.medianReadingGrade ?? "n/a"}`);
+  console.log(`median reading grade (Flesch-Kincaid; aim 6 to 8): ${summary.medianReadingGrade === null ? "n/a" : summary.medianReadingGrade.toFixed(1)}`);
 } finally {
   await handle.db.destroy();
   rmSync(dir, { recursive: true, force: true });
