@@ -99,7 +99,7 @@ function AskForm({
   const redaction = " Emails, phone numbers, identity numbers and your name are replaced with placeholders before anything is sent to the AI.";
   return (
     <>
-      <h2 id="ask-title">{view.result ? "Ask another question" : "Your question"}</h2>
+      <h2 id="ask-title">{view.result ? "Ask another question" : "Ask about your situation"}</h2>
       <ErrorSummary errors={summaryErrors([fields.question, "Your question"])} formErrors={view.problem ? [view.problem] : form.errors} />
       <Form
         method="post"
