@@ -22,6 +22,7 @@ export interface Database {
   attachment_files: AttachmentFilesTable;
   audit_events: AuditEventsTable;
   ai_calls: AiCallsTable;
+  content_versions: ContentVersionsTable;
 }
 
 export interface CategoriesTable {
@@ -45,6 +46,8 @@ export interface IssuesTable {
   rephrase_content: string;
   /** JSON array of variable names whose long-text questions offer "Rephrase with AI". */
   rephrase_variables: Generated<string>;
+  /** 0 or 1: the issue's page offers a quick exit and it is left out of the page's description for search engines. */
+  sensitive: Generated<number>;
 }
 
 export interface HomeContentTable {
@@ -60,6 +63,27 @@ export interface LegalDocumentsTable {
   name: string;
   content: string;
 }
+
+/** Every saved version of an editable item, of every kind (db/content-versions.ts, migration 0011). */
+export interface ContentVersionsTable {
+  /** "country", "issue", "home" or "legal". */
+  kind: string;
+  /** The item: a country's or issue's id, "home", or a legal document's slug. */
+  item_key: string;
+  /** 1, 2, … per item. */
+  version: number;
+  status: ContentVersionStatus;
+  source: ContentVersionSource;
+  /** JSON of the item's editable fields (ContentBody in db/content-versions.ts). */
+  body: string;
+  author_id: string | null;
+  author_email: string;
+  created_at: string;
+}
+
+export type ContentVersionStatus = "draft" | "published" | "deleted";
+/** Who made a version: the seed is the only source db:seed may overwrite. */
+export type ContentVersionSource = "administrator" | "command line" | "seed";
 
 export interface OutboxMessagesTable {
   id: string;
