@@ -63,6 +63,11 @@ export default [
       index("routes/admin._index.tsx"),
       route("administrators", "routes/admin.administrators.tsx"),
       route("audit", "routes/admin.audit.tsx"),
+      route("content", "routes/admin.content.tsx"),
+      route("content/:section/:key", "routes/admin.content.$section.$key.tsx"),
+      route("content/:section/:key/history", "routes/admin.content.$section.$key.history.tsx"),
+      route("content/:section/:key/versions/:version", "routes/admin.content.$section.$key.versions.$version.tsx"),
+      route("content/:section/:key/delete", "routes/admin.content.$section.$key.delete.tsx"),
     ]),
   ]),
 

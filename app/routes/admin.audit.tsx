@@ -8,6 +8,10 @@ const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: 
 const actionNames: Record<string, string> = {
   "role.granted": "Made an administrator",
   "role.revoked": "Removed as administrator",
+  "content.saved": "Saved a draft of content",
+  "content.published": "Published content",
+  "content.restored": "Restored a version of content",
+  "content.deleted": "Deleted content",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
