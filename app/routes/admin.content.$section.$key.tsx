@@ -57,7 +57,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const name = loaded?.body && "name" in loaded.body ? loaded.body.name : null;
   return {
     item,
-    title: item.key === null ? `Add ${item.kind === "country" ? "a country" : "an issue"}` : `Edit ${kindNames[item.kind]}: ${itemTitle(item.kind, item.key, name)}`,
+    title:
+      item.key === null
+        ? `Add ${item.kind === "country" ? "a country" : "an issue"}`
+        : item.kind === "home" || item.kind === "legal"
+          ? `Edit ${itemTitle(item.kind, item.key)}`
+          : `Edit ${kindNames[item.kind]}: ${itemTitle(item.kind, item.key, name)}`,
     values,
     pendingDraft: loaded?.pendingDraft ? { version: loaded.pendingDraft.version, author: authorName(loaded.pendingDraft), createdAt: loaded.pendingDraft.createdAt } : null,
     choices,

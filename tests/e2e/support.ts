@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -151,4 +152,11 @@ export function plantAtFinish(email: string): string {
       .run(sealedColumn("vars", id!, JSON.stringify(answers)), sealedColumn("engine_state", id!, JSON.stringify({ history })), id),
   );
   return id!;
+}
+
+/** An operator command from the built bundle (build/server/cli.js, which `npm start` built), on the e2e server's database, as the container runs it. */
+export function operatorCommand(...args: string[]): { status: number | null; output: string } {
+  const env = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db`, DATA_ENCRYPTION_KEY: e2eDataKey };
+  const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env, encoding: "utf8" });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
