@@ -213,9 +213,11 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
           </>
         )}
         <div className="button-row">
-          <button type="submit" name="intent" value="preview" className="button button--secondary">
-            Preview
-          </button>
+          {markdownFields[item.kind].length ? (
+            <button type="submit" name="intent" value="preview" className="button button--secondary">
+              Preview
+            </button>
+          ) : null}
           <button type="submit" name="intent" value="draft" className="button button--secondary">
             Save draft
           </button>
