@@ -134,6 +134,16 @@ describe.each(dialects)("content versions on %s", (dialect) => {
     expect(await attachGuideToIssue(424242, "case-summary", db)).toBe(false);
   });
 
+  it("tells the second of two saves at the same instant that nothing of theirs was saved", async () => {
+    const db = database.db;
+    const legal = (await loadItem("legal", "terms", db)).body!;
+    const saves = await Promise.all([1, 2, 3].map((n) => saveContent("legal", "terms", { ...legal, name: `Terms ${n}` }, "draft", admin, db)));
+    expect(saves.filter((s) => s.ok).length).toBeGreaterThanOrEqual(1);
+    for (const refused of saves.filter((s) => !s.ok)) expect(refused).toEqual({ ok: false, message: contentMessages.savedAtOnce });
+    const versions = (await history("legal", "terms", db)).map((v) => v.version);
+    expect(new Set(versions).size).toBe(versions.length);
+  });
+
   it("db:seed leaves what someone changed as it is, and still updates what only the seed made", async () => {
     const db = database.db;
     await saveContent("home", "home", { ...(await getHomeContent(db))!, headline: "Our own headline" }, "published", admin, db);

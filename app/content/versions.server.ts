@@ -29,10 +29,30 @@ export const contentMessages = {
   noCountry: "Choose a country that exists.",
   noGuide: "Choose a guide that exists.",
   notFound: "This item does not exist any more.",
+  savedAtOnce: "Someone else saved this at the same moment: nothing of yours was saved. Check the content and save again.",
   restoreWithoutCountry: "This version names a country or guide that does not exist any more: restore or choose those first.",
 } as const;
 
 export type ContentChange = { ok: true; key: string; version: number } | { ok: false; field?: string; message: string };
+
+/**
+ * Runs a change in a transaction. Two changes of one item at the same instant both take the same next version
+ * number (or new id); the database's key refuses the second, which is then told so instead of failing.
+ */
+async function oneAtATime(db: Db, change: (trx: Db) => Promise<ContentChange>): Promise<ContentChange> {
+  try {
+    return await db.transaction().execute(change);
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, message: contentMessages.savedAtOnce };
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  // PostgreSQL's unique_violation; SQLite's constraint codes for a primary key or unique index.
+  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
 
 function authorOf(actor: Actor): VersionAuthor {
   return { source: actor.id === null ? "command line" : "administrator", id: actor.id, email: actor.email };
@@ -132,7 +152,7 @@ export async function saveContent<K extends ContentKind>(
   actor: Actor,
   db: Db = database(),
 ): Promise<ContentChange> {
-  return db.transaction().execute(async (trx) => {
+  return oneAtATime(db, async (trx) => {
     const refused = await checkReferences(trx, kind, body);
     if (refused) return refused;
     let itemKey: string;
@@ -165,7 +185,7 @@ export async function publishDraft(kind: ContentKind, key: string, actor: Actor,
 
 /** Makes a new published version whose content is that of an earlier one. */
 export async function restoreVersion(kind: ContentKind, key: string, version: number, actor: Actor, db: Db = database()): Promise<ContentChange> {
-  return db.transaction().execute(async (trx) => {
+  return oneAtATime(db, async (trx) => {
     const earlier = await getVersion(trx, kind, key, version);
     if (!earlier || earlier.status === "deleted") return { ok: false, message: contentMessages.notFound };
     if (await checkReferences(trx, kind, earlier.body)) return { ok: false, message: contentMessages.restoreWithoutCountry };
@@ -181,7 +201,7 @@ export async function restoreVersion(kind: ContentKind, key: string, version: nu
  * version, so the seed does not bring it back.
  */
 export async function deleteContent(kind: "country" | "issue", key: string, actor: Actor, db: Db = database()): Promise<ContentChange> {
-  return db.transaction().execute(async (trx) => {
+  return oneAtATime(db, async (trx) => {
     const body = await liveBody(trx, kind, key);
     if (!body) return { ok: false, message: contentMessages.notFound };
     if (kind === "country") {
