@@ -123,6 +123,15 @@ describe.each(dialects)("content versions on %s", (dialect) => {
     expect(await unpublishedItems(db)).toContainEqual({ kind: "country", key: next.ok ? next.key : "", name: "Lemuria" });
   });
 
+  it("keeps a guide the issue already runs even when it is not imported, and refuses to choose one that is not", async () => {
+    const db = database.db;
+    await db.updateTable("issues").set({ guide_id: "not-imported", guide_path: "not-imported/Guide.json" }).where("id", "=", 5).execute();
+    const issue = (await loadItem("issue", "5", db)).published!;
+    expect(await saveContent("issue", "5", { ...issue, name: "Renamed" }, "published", admin, db)).toMatchObject({ ok: true });
+    expect(await getIssue(5, db)).toMatchObject({ name: "Renamed", guideId: "not-imported" });
+    expect(await saveContent("issue", "5", { ...issue, guideId: "another-missing" }, "published", admin, db)).toEqual({ ok: false, field: "guideId", message: contentMessages.noGuide });
+  });
+
   it("attaches a guide from the command line as a new published version of the issue", async () => {
     const db = database.db;
     const before = (await history("issue", "2", db)).length;

@@ -110,12 +110,14 @@ export async function issueChoices(db: Db = database()) {
   return { countries, guides };
 }
 
-async function checkReferences<K extends ContentKind>(trx: Db, kind: K, body: ContentBodies[K]): Promise<ContentChange | null> {
+async function checkReferences<K extends ContentKind>(trx: Db, kind: K, key: string | null, body: ContentBodies[K]): Promise<ContentChange | null> {
   if (kind !== "issue") return null;
   const issue = body as ContentBodies["issue"];
   const country = await trx.selectFrom("categories").select("id").where("id", "=", issue.countryId).executeTakeFirst();
   if (!country) return { ok: false, field: "countryId", message: contentMessages.noCountry };
-  if (issue.guideId) {
+  // A guide the issue already runs stays allowed even if it is not (yet) imported: the form shows it as it is.
+  const current = key === null ? null : await liveBody(trx, "issue", key);
+  if (issue.guideId && issue.guideId !== current?.guideId) {
     const guide = await trx.selectFrom("guides").select("id").where("id", "=", issue.guideId).executeTakeFirst();
     if (!guide) return { ok: false, field: "guideId", message: contentMessages.noGuide };
   }
@@ -153,7 +155,7 @@ export async function saveContent<K extends ContentKind>(
   db: Db = database(),
 ): Promise<ContentChange> {
   return oneAtATime(db, async (trx) => {
-    const refused = await checkReferences(trx, kind, body);
+    const refused = await checkReferences(trx, kind, key, body);
     if (refused) return refused;
     let itemKey: string;
     if (key === null) {
@@ -188,7 +190,7 @@ export async function restoreVersion(kind: ContentKind, key: string, version: nu
   return oneAtATime(db, async (trx) => {
     const earlier = await getVersion(trx, kind, key, version);
     if (!earlier || earlier.status === "deleted") return { ok: false, message: contentMessages.notFound };
-    if (await checkReferences(trx, kind, earlier.body)) return { ok: false, message: contentMessages.restoreWithoutCountry };
+    if (await checkReferences(trx, kind, key, earlier.body)) return { ok: false, message: contentMessages.restoreWithoutCountry };
     const restored = await addVersion(trx, { kind, key, status: "published", body: earlier.body }, authorOf(actor));
     await writeLive(trx, kind, key, earlier.body);
     await recordAuditEvent(actor, { action: "content.restored", subject: subjectOf(kind, key), details: { kind, key, version: restored.version, from: version } }, trx);

@@ -167,8 +167,8 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
               label={labels.dateOrder!}
               hint="How people in this country write dates, in the interview and the documents."
               options={[
-                { value: "DMY", label: "Day, month, year (24 June 2026)" },
-                { value: "MDY", label: "Month, day, year (June 24, 2026)" },
+                { value: "DMY", label: "Day, month, year" },
+                { value: "MDY", label: "Month, day, year" },
               ]}
             />
             <SelectField
@@ -176,7 +176,7 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
               label={labels.dateStyle!}
               options={[
                 { value: "long", label: "Month in words (24 June 2026)" },
-                { value: "numeric", label: "Numbers (24/06/2026)" },
+                { value: "numeric", label: "Numbers only (24/06/2026)" },
               ]}
             />
           </>
@@ -194,7 +194,12 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
               label={labels.guideId!}
               required={false}
               hint="The interview people start from this issue's page."
-              options={[{ value: "", label: "No guide" }, ...(choices?.guides ?? []).map((g) => ({ value: g.id, label: `${g.title} (${g.id})` }))]}
+              options={[
+                { value: "", label: "No guide" },
+                ...(choices?.guides ?? []).map((g) => ({ value: g.id, label: `${g.title} (${g.id})` })),
+                // A guide the issue names but the database does not hold stays chosen, never dropped unseen.
+                ...(values.guideId && !choices?.guides.some((g) => g.id === values.guideId) ? [{ value: values.guideId, label: `${values.guideId} (not imported)` }] : []),
+              ]}
             />
             <CheckboxField
               field={field("sensitive")}
