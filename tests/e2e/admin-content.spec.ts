@@ -196,6 +196,21 @@ test("an administrator adds a country and an issue in it, which show on the home
   await expect(page.getByRole("status")).toContainText("The country is deleted");
   expect(await page.request.get(`/issues/${issueId}`).then((r) => r.status())).toBe(404);
 
+  // Addresses of nothing, even to an administrator: the not-found page, never an error.
+  for (const path of [
+    `/admin/content/countries/${countryId}`,
+    `/admin/content/issues/${issueId}/delete`,
+    "/admin/content/pages/home/delete",
+    "/admin/content/pages/contact",
+    "/admin/content/pages/home/versions/99999",
+    "/admin/content/issues/99999/history",
+    "/admin/content/people/1",
+  ]) {
+    expect((await page.request.get(path)).status(), path).toBe(404);
+  }
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.post(`/admin/content/issues/${issueId}`, { form: { intent: "publish", name: "Back" }, headers: { Origin: origin } })).status()).toBe(404);
+
   await page.goto("/admin/audit");
   const audit = page.getByRole("row").filter({ hasText: lead });
   await expect(audit.filter({ hasText: "Published content" }).filter({ hasText: `country ${countryId}` })).toHaveCount(1);
