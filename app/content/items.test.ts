@@ -33,8 +33,8 @@ describe("content forms", () => {
   it("name every empty required field", () => {
     const submission = parseWithZod(form({ intent: "publish", headline: " ", subHeadline: "", bodyCopy: "" }), { schema: editSchemas.home });
     expect(submission.status).toBe("error");
-    expect(Object.keys(submission.error ?? {}).sort()).toEqual(["bodyCopy", "headline", "subHeadline"]);
+    expect(Object.keys(submission.reply().error ?? {}).sort()).toEqual(["bodyCopy", "headline", "subHeadline"]);
     const country = parseWithZod(form({ intent: "publish", name: "X", order: "first", dateOrder: "YMD", dateStyle: "long" }), { schema: editSchemas.country });
-    expect(Object.keys(country.error ?? {}).sort()).toEqual(["dateOrder", "order"]);
+    expect(Object.keys(country.reply().error ?? {}).sort()).toEqual(["dateOrder", "order"]);
   });
 });
