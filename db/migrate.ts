@@ -34,8 +34,8 @@ export const migrations: Record<string, Migration> = {
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  // Numbers were handed out to lines of work built side by side (0011 landed after 0015): a database that
-  // already ran a higher number still runs a lower one it lacks, instead of refusing to start.
+  // Numbers are handed out to lines of work that merge in any order: a database that ran
+  // a later number first still runs an earlier one it has not run, instead of refusing to start.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const result = await migrator.migrateToLatest();
   if (result.error) {
