@@ -9,12 +9,13 @@ const capabilities = [
   // Above security: the encryption at rest of file bytes (app/security/) is applied by the storage factory.
   "storage",
   "mail",
-  "content",
   "guides",
   "interviews",
   "auth",
   // Above auth: administrators are accounts with a role (app/administration/roles.server.ts).
   "administration",
+  // Above administration: every change of content is a version, audited in its transaction (0028).
+  "content",
   "support",
   "documents",
   // Above documents: the account area's "Download my data" puts the documents of Completed interviews in the zip.

@@ -68,6 +68,11 @@ export default [
       route("sources/:sourceId", "routes/admin.sources.$sourceId.tsx"),
       route("sources/:sourceId/delete", "routes/admin.sources.$sourceId.delete.tsx"),
       route("ai-calls", "routes/admin.ai-calls.tsx"),
+      route("content", "routes/admin.content.tsx"),
+      route("content/:section/:key", "routes/admin.content.$section.$key.tsx"),
+      route("content/:section/:key/history", "routes/admin.content.$section.$key.history.tsx"),
+      route("content/:section/:key/versions/:version", "routes/admin.content.$section.$key.versions.$version.tsx"),
+      route("content/:section/:key/delete", "routes/admin.content.$section.$key.delete.tsx"),
     ]),
   ]),
 

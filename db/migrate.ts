@@ -10,6 +10,7 @@ import * as m0007 from "./migrations/0007_recovery_codes";
 import * as m0008 from "./migrations/0008_country_dates";
 import * as m0009 from "./migrations/0009_answers_anx_on_read";
 import * as m0010 from "./migrations/0010_administration";
+import * as m0011 from "./migrations/0011_content_versions";
 import * as m0014 from "./migrations/0014_sources";
 import * as m0015 from "./migrations/0015_ai_calls";
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   "0008_country_dates": m0008,
   "0009_answers_anx_on_read": m0009,
   "0010_administration": m0010,
+  "0011_content_versions": m0011,
   "0014_sources": m0014,
   "0015_ai_calls": m0015,
 };

@@ -24,6 +24,7 @@ export interface Database {
   ai_calls: AiCallsTable;
   sources: SourcesTable;
   passages: PassagesTable;
+  content_versions: ContentVersionsTable;
 }
 
 export interface CategoriesTable {
@@ -47,6 +48,8 @@ export interface IssuesTable {
   rephrase_content: string;
   /** JSON array of variable names whose long-text questions offer "Rephrase with AI". */
   rephrase_variables: Generated<string>;
+  /** 0 or 1: the issue's page offers a quick exit and it is left out of the page's description for search engines. */
+  sensitive: Generated<number>;
 }
 
 export interface HomeContentTable {
@@ -62,6 +65,27 @@ export interface LegalDocumentsTable {
   name: string;
   content: string;
 }
+
+/** Every saved version of an editable item, of every kind (db/content-versions.ts, migration 0011). */
+export interface ContentVersionsTable {
+  /** "country", "issue", "home" or "legal". */
+  kind: string;
+  /** The item: a country's or issue's id, "home", or a legal document's slug. */
+  item_key: string;
+  /** 1, 2, … per item. */
+  version: number;
+  status: ContentVersionStatus;
+  source: ContentVersionSource;
+  /** JSON of the item's editable fields (ContentBody in db/content-versions.ts). */
+  body: string;
+  author_id: string | null;
+  author_email: string;
+  created_at: string;
+}
+
+export type ContentVersionStatus = "draft" | "published" | "deleted";
+/** Who made a version: the seed is the only source db:seed may overwrite. */
+export type ContentVersionSource = "administrator" | "command line" | "seed";
 
 export interface OutboxMessagesTable {
   id: string;

@@ -1,6 +1,18 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import {
+  addVersion,
+  type ContentBodies,
+  type ContentKind,
+  changedItems,
+  HOME_KEY,
+  itemId,
+  latestVersion,
+  sameBody,
+  seedAuthor,
+  writeLive,
+} from "./content-versions";
 import type { Db } from "./database";
 
 /** A markdown file with a block of `key: value` lines between `---` lines at its top. */
@@ -37,6 +49,11 @@ const issueAttributes = z.object({
     .string()
     .default("")
     .transform((list) => list.split(",").map((name) => name.trim()).filter(Boolean)),
+  // "true" marks an issue people may not want seen on their screen (its page offers a quick exit).
+  sensitive: z
+    .enum(["true", "false", ""])
+    .default("")
+    .transform((value) => value === "true"),
 });
 
 export interface SeedContent {
@@ -103,60 +120,62 @@ export async function readSeedContent(dir: string): Promise<SeedContent> {
   return { countries, issues, home: { ...homeAttributes, bodyCopy: home.body }, legal };
 }
 
-/** Writes the seed content; running it again updates the same rows (keyed by id or slug). */
-export async function applySeedContent(db: Db, content: SeedContent): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const country of content.countries) {
-      const row = { id: country.id, name: country.name, sort_order: country.order, date_order: country.dates.order, date_style: country.dates.style };
-      const { id: _id, ...changes } = row;
-      await trx
-        .insertInto("categories")
-        .values(row)
-        .onConflict((oc) => oc.column("id").doUpdateSet(changes))
-        .execute();
-    }
-    for (const issue of content.issues) {
-      const row = {
-        id: issue.id,
-        category_id: issue.country,
-        name: issue.name,
-        content: issue.content,
-        guide_id: issue.guideId,
-        guide_path: issue.guidePath,
-        model_ai: issue.modelAI,
-        rephrase_content: issue.rephraseContent,
-        rephrase_variables: JSON.stringify(issue.rephraseVariables),
-      };
-      const { id: _id, ...changes } = row;
-      await trx
-        .insertInto("issues")
-        .values(row)
-        .onConflict((oc) => oc.column("id").doUpdateSet(changes))
-        .execute();
-    }
-    const home = {
-      headline: content.home.headline,
-      sub_headline: content.home.subHeadline,
-      body_copy: content.home.bodyCopy,
+/** What a seed run did: the items it left as an administrator (or the command line) changed them, as "kind:key". */
+export interface SeedReport {
+  kept: string[];
+}
+
+/**
+ * Writes the seed content; running it again updates the same rows (keyed by id or slug) and records a version
+ * by the seed where the content changed. An item someone changed (any version not made by the seed) is left as
+ * it is: after the first load the database is the source of truth (docs/decisions/0028-content-versions.md).
+ */
+export async function applySeedContent(db: Db, content: SeedContent): Promise<SeedReport> {
+  return db.transaction().execute(async (trx) => {
+    const changed = await changedItems(trx);
+    const kept: string[] = [];
+    const seedItem = async <K extends ContentKind>(kind: K, key: string, body: ContentBodies[K]) => {
+      if (changed.has(itemId(kind, key))) {
+        kept.push(itemId(kind, key));
+        return;
+      }
+      await writeLive(trx, kind, key, body);
+      const latest = await latestVersion(trx, kind, key);
+      if (!latest || latest.status !== "published" || !sameBody(kind, latest.body, body)) {
+        await addVersion(trx, { kind, key, status: "published", body }, seedAuthor, { recordEarlier: false });
+      }
     };
-    await trx
-      .insertInto("home_content")
-      .values({ id: 1, ...home })
-      .onConflict((oc) => oc.column("id").doUpdateSet(home))
-      .execute();
-    for (const doc of content.legal) {
-      await trx
-        .insertInto("legal_documents")
-        .values(doc)
-        .onConflict((oc) => oc.column("slug").doUpdateSet({ name: doc.name, content: doc.content }))
-        .execute();
+    for (const country of content.countries) {
+      await seedItem("country", String(country.id), { name: country.name, order: country.order, dateOrder: country.dates.order, dateStyle: country.dates.style });
     }
+    const countries = new Set((await trx.selectFrom("categories").select("id").execute()).map((row) => row.id));
+    for (const issue of content.issues) {
+      // The country an administrator deleted takes its seed issues with it: they are not made again.
+      if (!countries.has(issue.country)) {
+        kept.push(itemId("issue", String(issue.id)));
+        continue;
+      }
+      await seedItem("issue", String(issue.id), {
+        name: issue.name,
+        countryId: issue.country,
+        content: issue.content,
+        guideId: issue.guideId,
+        guidePath: issue.guidePath,
+        modelAI: issue.modelAI,
+        rephraseContent: issue.rephraseContent,
+        rephraseVariables: issue.rephraseVariables,
+        sensitive: issue.sensitive,
+      });
+    }
+    await seedItem("home", HOME_KEY, content.home);
+    for (const doc of content.legal) await seedItem("legal", doc.slug, { name: doc.name, content: doc.content });
+    return { kept };
   });
 }
 
-/** Loads the seed folder into the database. */
-export async function seedDatabase(db: Db, dir: string): Promise<void> {
-  await applySeedContent(db, await readSeedContent(dir));
+/** Loads the seed folder into the database, except what someone changed there. */
+export async function seedDatabase(db: Db, dir: string): Promise<SeedReport> {
+  return applySeedContent(db, await readSeedContent(dir));
 }
 
 /** Seeds only a database that has no content yet (first start); returns whether it seeded. */

@@ -58,7 +58,8 @@ export async function prepareDatabase(handle: DatabaseHandle, seedDir: string, s
 export async function reseedDatabase(handle: DatabaseHandle, seedDir: string, sealing: Sealing, log: Log): Promise<void> {
   await migrateDatabase(handle, sealing, log);
   const { db, description } = handle;
-  await seedDatabase(db, seedDir);
+  const { kept } = await seedDatabase(db, seedDir);
+  if (kept.length) log(`${description}: kept as administrators changed them (not seeded): ${kept.join(", ")}`);
   const guides = await importSeedGuides(seedDir, { onlyMissing: false }, db);
   log(`${description}: seed content from ${seedDir} loaded (guides: ${guides.join(", ") || "none"})`);
   const sources = await importSeedSources(seedDir, { onlyIfNone: false }, db);

@@ -168,6 +168,7 @@ export const understandFormMessages = {
 export const understandSchema = z
   .object({
     question: z.string().trim().max(MAX_QUESTION_CHARS, understandFormMessages.tooLong).default(""),
-    useAnswers: z.literal("yes").optional(),
+    // A ticked checkbox posts "on".
+    useAnswers: z.literal("on").optional(),
   })
-  .refine((value) => value.question !== "" || value.useAnswers === "yes", { path: ["question"], message: understandFormMessages.nothingToAsk });
+  .refine((value) => value.question !== "" || value.useAnswers === "on", { path: ["question"], message: understandFormMessages.nothingToAsk });

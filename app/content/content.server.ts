@@ -1,6 +1,9 @@
 import { type DateLocale, dateLocale } from "~/a2j";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
+import { type Actor, commandLineActor } from "~/administration/audit.server";
+import { liveBody } from "../../db/content-versions";
+import { saveContent } from "./versions.server";
 
 export interface HomeContent {
   headline: string;
@@ -27,6 +30,8 @@ export interface Issue {
   rephraseContent: string;
   /** Lower-cased names of the variables whose long-text questions offer "Rephrase with AI". */
   rephraseVariables: string[];
+  /** People may not want it seen on their screen: its page offers a quick exit (docs/decisions/0028). */
+  sensitive: boolean;
 }
 
 export interface LegalDocument {
@@ -73,6 +78,7 @@ export function selectIssue(db: Db = database()) {
       "issues.model_ai",
       "issues.rephrase_content",
       "issues.rephrase_variables",
+      "issues.sensitive",
       "categories.id as country_id",
       "categories.name as country_name",
       "categories.date_order as country_date_order",
@@ -93,6 +99,7 @@ export function issueFromRow(row: IssueRow): Issue {
     modelAI: row.model_ai,
     rephraseContent: row.rephrase_content,
     rephraseVariables: parseNameList(row.rephrase_variables),
+    sensitive: Number(row.sensitive) === 1,
   };
 }
 
@@ -132,12 +139,13 @@ function parseNameList(json: string): string[] {
   }
 }
 
-/** Makes an issue run a stored guide; false when there is no such issue. */
-export async function attachGuideToIssue(issueId: number, guideId: string, db: Db = database()): Promise<boolean> {
-  const result = await db
-    .updateTable("issues")
-    .set({ guide_id: guideId, guide_path: `${guideId}/Guide.json` })
-    .where("id", "=", issueId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/**
+ * Makes an issue run a stored guide; false when there is no such issue (or guide). A new published version of
+ * the issue, by the command line unless another actor is given, so its history stays true.
+ */
+export async function attachGuideToIssue(issueId: number, guideId: string, db: Db = database(), actor: Actor = commandLineActor): Promise<boolean> {
+  const issue = await liveBody(db, "issue", String(issueId));
+  if (!issue) return false;
+  const saved = await saveContent("issue", String(issueId), { ...issue, guideId, guidePath: `${guideId}/Guide.json` }, "published", actor, db);
+  return saved.ok;
 }

@@ -9,6 +9,8 @@ export default function AdministrationHome() {
           <p className="muted">Who can administer the service: make an account an administrator, or remove one.</p>
         </li>
         <li>
+          <a href="/admin/content">Content</a>
+          <p className="muted">Countries, issues, the home page, About, terms and privacy: drafts, publishing, history.</p>
           <a href="/admin/sources">Sources</a>
           <p className="muted">The organisation's sources that "Understand my situation" answers from: add, read and delete them.</p>
         </li>

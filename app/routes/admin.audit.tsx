@@ -10,6 +10,10 @@ const actionNames: Record<string, string> = {
   "role.revoked": "Removed as administrator",
   "source.added": "Added a source",
   "source.deleted": "Deleted a source",
+  "content.saved": "Saved a draft of content",
+  "content.published": "Published content",
+  "content.restored": "Restored a version of content",
+  "content.deleted": "Deleted content",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -12,13 +12,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const issue = await readOrEmpty<Issue | null | "failed">(`issue ${id}`, () => getIssue(id), "failed");
   if (issue === null) notFound(request);
   // A failed read shows the page without content, not an error page.
-  const shown = issue === "failed" ? null : { id: issue.id, name: issue.name, country: issue.country, html: markdownToHtml(issue.content) };
+  const shown =
+    issue === "failed" ? null : { id: issue.id, name: issue.name, country: issue.country, html: markdownToHtml(issue.content), sensitive: issue.sensitive };
   return { issue: shown, signedIn: currentUser(context) !== null };
 }
 
+// A sensitive issue's name stays out of the tab and the browser's history list (docs/decisions/0028).
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.issue ? `${data.issue.name} | Legal Self-Help` : "Legal Self-Help" }];
+  return [{ title: data?.issue && !data.issue.sensitive ? `${data.issue.name} | Legal Self-Help` : "Legal Self-Help" }];
 }
+
+/** Where "Leave this page" goes: an ordinary site that says nothing about why someone was here. */
+const QUICK_EXIT_URL = "https://www.google.com/";
 
 export default function IssuePage({ loaderData: { issue, signedIn } }: Route.ComponentProps) {
   return (
@@ -31,6 +36,17 @@ export default function IssuePage({ loaderData: { issue, signedIn } }: Route.Com
             : []),
         ]}
       />
+      {issue?.sensitive ? (
+        <aside className="notice notice--warning quick-exit" aria-label="Your safety">
+          <p>
+            If someone may see your screen, leave quickly: the button opens a different site. This page stays in your browser&apos;s history; a
+            private window leaves none.
+          </p>
+          <a className="button quick-exit__button" href={QUICK_EXIT_URL} rel="noreferrer">
+            Leave this page
+          </a>
+        </aside>
+      ) : null}
       <article className="issue">
         <h1>{issue?.name ?? "Legal issue"}</h1>
         {issue ? <Prose html={issue.html} /> : null}

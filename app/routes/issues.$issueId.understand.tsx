@@ -11,7 +11,7 @@ import { getIssue } from "~/content/content.server";
 import { notFound, parseId } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { Breadcrumb } from "~/ui/breadcrumb";
-import { ErrorSummary, resultShowsErrors, summaryErrors, TextAreaField } from "~/ui/form";
+import { CheckboxField, ErrorSummary, resultShowsErrors, summaryErrors, TextAreaField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/issues.$issueId.understand";
 
@@ -121,17 +121,15 @@ function AskForm({
           hint={`For example: “My landlord has not returned my bond after I moved out. What can I do?”${view.redacts && view.available ? redaction : ""}`}
         />
         {view.interviewId ? (
-          <div className="checkbox">
-            <input type="checkbox" id="useAnswers" name="useAnswers" value="yes" defaultChecked={fields.useAnswers.initialValue === "yes"} aria-describedby="useAnswers-hint" />
-            <label htmlFor="useAnswers">
-              Also use my answers so far from my interview on this issue
-            </label>
-            <p className="field__hint" id="useAnswers-hint">
-              {view.available
+          <CheckboxField
+            field={fields.useAnswers}
+            label="Also use my answers so far from my interview on this issue"
+            hint={
+              view.available
                 ? `Your answers are sent to the AI only if you tick this.${view.redacts ? redaction : ""}`
-                : "Your answers are used to search our sources; nothing is sent anywhere."}
-            </p>
-          </div>
+                : "Your answers are used to search our sources; nothing is sent anywhere."
+            }
+          />
         ) : null}
         <div className="button-row">
           <button type="submit" className="button">

@@ -182,3 +182,26 @@ export function FileField({
     </FieldFrame>
   );
 }
+
+/** A single checkbox with its label beside it (an optional yes/no; submitted as "on" when ticked). */
+export function CheckboxField({ field, label, hint }: Omit<FieldProps, "required">) {
+  const { key, ...props } = getInputProps(field, { type: "checkbox", ariaAttributes: false });
+  return (
+    <div className={`field field--checkbox${field.errors?.length ? " field--invalid" : ""}`}>
+      <div className="field__checkbox-row">
+        <input key={key} {...props} {...controlProps(field, hint, false)} className="field__checkbox" />
+        <label className="field__label" htmlFor={field.id}>
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p className="field__hint" id={field.descriptionId}>
+          {hint}
+        </p>
+      ) : null}
+      <p className="field__error" id={field.errorId}>
+        {field.errors?.[0] ?? ""}
+      </p>
+    </div>
+  );
+}

@@ -68,12 +68,11 @@ test("a person's question is explained from the administrator's source, every st
   await expect(page).toHaveTitle(/^Error: /);
   await axe();
 
-  await ask(page, `Ana Lim here (ana.lim@example.org, 0412 345 678). Is a ${word} payment owed to me?`);
+  // Only the administrator's source has this word: every statement must cite it.
+  await ask(page, `What about ${word}?`);
   await expect(page.getByRole("heading", { name: "What our sources say" })).toBeVisible();
   const statements = page.locator(".understand__statements li");
-  await expect(statements).toHaveCount(1);
   await expect(statements.first()).toContainText(`A ${word} payment is owed to every dismissed worker within 9 days.`);
-  // Every statement cites a passage, and each citation leads to the administrator's source.
   for (const statement of await statements.all()) {
     const citations = statement.getByRole("link", { name: /^Source \d+$/ });
     expect(await citations.count()).toBeGreaterThan(0);
@@ -85,18 +84,20 @@ test("a person's question is explained from the administrator's source, every st
   await axe();
 
   // What left the server: placeholders, not the person's details or name.
-  const [sent] = await aiRequestsWith(word);
+  await ask(page, `Ana Lim here (ana.lim@example.org, 0412 345 678). What about ${word}?`);
+  await expect(page.getByRole("heading", { name: "What our sources say" })).toBeVisible();
+  const [sent] = (await aiRequestsWith(word)).filter((request) => JSON.stringify(request.body.messages).includes("here ("));
   const body = JSON.stringify(sent!.body.messages);
   for (const detail of ["ana.lim@example.org", "0412 345 678", "Ana Lim"]) expect(body).not.toContain(detail);
   expect(body).toContain("[NAME_1] [NAME_2] here ([EMAIL_1], [PHONE_1])");
 
   // An answer without citations, or one that is not the shape asked for, is not shown: the passages are.
-  await ask(page, `[[uncited]] Is a ${word} payment owed?`);
+  await ask(page, `[[uncited]] What about ${word}?`);
   await expect(page.getByRole("status")).toContainText("The AI's answer did not say which of our sources supports it, so it is not shown.");
   await expect(page.locator(".understand__statements")).toHaveCount(0);
   await expect(page.getByRole("link", { name: source!.title })).toBeVisible();
   await axe();
-  await ask(page, `[[not-json]] Is a ${word} payment owed?`);
+  await ask(page, `[[not-json]] What about ${word}?`);
   await expect(page.getByRole("status").filter({ hasText: "could not be checked" })).toContainText("The AI's answer could not be checked, so it is not shown.");
 });
 

@@ -160,3 +160,18 @@ export function plantAtFinish(email: string): string {
   );
   return id!;
 }
+
+/** Which server's database an operator command works on: the e2e server's unless a spec started its own. */
+export interface OperatorTarget {
+  databaseUrl: string;
+  dataKey: string;
+}
+
+const e2eServerTarget: OperatorTarget = { databaseUrl: `file:${e2eDataDir}/app.db`, dataKey: e2eDataKey };
+
+/** An operator command from the built bundle (build/server/cli.js, which `npm start` built), as the container runs it. */
+export function operatorCommand(args: string[], target: OperatorTarget = e2eServerTarget): { status: number | null; output: string } {
+  const env = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: target.databaseUrl, DATA_ENCRYPTION_KEY: target.dataKey };
+  const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env, encoding: "utf8" });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}

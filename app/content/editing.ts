@@ -1,0 +1,98 @@
+// What an administrator edits, per kind of content: one zod schema per form (shared by the action and the
+// browser) and the fields' labels (shared by the form, the error summary and the diff).
+import { z } from "zod";
+import { longText, messages, requiredText } from "~/ui/validation";
+import type { ContentBodies, ContentKind } from "../../db/content-versions";
+
+export const intents = ["preview", "draft", "publish"] as const;
+export type EditIntent = (typeof intents)[number];
+
+/** Markdown fields get room: a legal page is long, but not without bound. */
+const MARKDOWN_MAX = 60_000;
+const markdown = () => longText(MARKDOWN_MAX);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `This field must be less than ${max} characters.`)
+    .optional()
+    .transform((value) => value ?? "");
+
+const intent = z.enum(intents).catch("preview");
+
+export const countrySchema = z.object({
+  intent,
+  name: longText(100),
+  order: z.coerce
+    .number({ error: "Enter a whole number, for example 5." })
+    .int("Enter a whole number, for example 5.")
+    .min(-1000, "Enter a number from -1000 to 1000.")
+    .max(1000, "Enter a number from -1000 to 1000."),
+  dateOrder: z.enum(["DMY", "MDY"], { error: messages.required }),
+  dateStyle: z.enum(["long", "numeric"], { error: messages.required }),
+});
+
+export const issueSchema = z.object({
+  intent,
+  name: longText(150),
+  countryId: z.coerce.number({ error: messages.required }).int(messages.required).positive(messages.required),
+  content: markdown(),
+  guideId: optionalText(200),
+  modelAI: longText(100),
+  rephraseContent: optionalText(4000),
+  rephraseVariables: optionalText(2000),
+  sensitive: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+});
+
+export const homeSchema = z.object({
+  intent,
+  headline: longText(200),
+  subHeadline: longText(400),
+  bodyCopy: markdown(),
+});
+
+export const legalSchema = z.object({ intent, name: longText(150), content: markdown() });
+
+export const editSchemas = { country: countrySchema, issue: issueSchema, home: homeSchema, legal: legalSchema } as const;
+
+/** Each kind's fields as the pages label them, in the order of the form. */
+export const fieldLabels: { [K in ContentKind]: Partial<Record<keyof ContentBodies[K], string>> } = {
+  country: { name: "Name", order: "Order", dateOrder: "Order of dates", dateStyle: "Style of dates" },
+  issue: {
+    name: "Name",
+    countryId: "Country",
+    content: "Description",
+    guideId: "Guide",
+    modelAI: "AI model",
+    rephraseContent: "Rephrase instructions",
+    rephraseVariables: "Rephrase variables",
+    sensitive: "Sensitive",
+  },
+  home: { headline: "Headline", subHeadline: "SubHeadline", bodyCopy: "BodyCopy" },
+  legal: { name: "Title", content: "Text" },
+};
+
+/** The fields written in markdown, shown rendered by the preview. */
+export const markdownFields: { [K in ContentKind]: (keyof ContentBodies[K])[] } = {
+  country: [],
+  issue: ["content"],
+  home: ["bodyCopy"],
+  legal: ["content"],
+};
+
+export const kindNames: Record<ContentKind, string> = { country: "country", issue: "issue", home: "home page", legal: "page" };
+
+/** Comma-separated variable names, as the form shows them. */
+export function variableList(names: string[]): string {
+  return names.join(", ");
+}
+
+export function parseVariableList(list: string): string[] {
+  return list
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,261 @@
+// Editing content with versions: every save is a version (a draft, or published to the public table), with
+// who and when; a version can be compared with the one before and restored. One set of functions for every
+// kind (countries, issues, the home page, About, terms, privacy). Each change is audited in its transaction.
+// docs/decisions/0028-content-versions.md.
+import { diffLines } from "diff";
+import type { Db } from "../../db/database";
+import {
+  addVersion,
+  type ContentBodies,
+  type ContentKind,
+  type ContentVersion,
+  deleteLive,
+  getVersion,
+  latestVersion,
+  listVersions,
+  liveBody,
+  type VersionAuthor,
+  writeLive,
+} from "../../db/content-versions";
+import { type Actor, recordAuditEvent } from "~/administration/audit.server";
+import { database } from "~/db.server";
+import { fieldLabels, markdownFields } from "./editing";
+
+export type { ContentBodies, ContentKind, ContentVersion } from "../../db/content-versions";
+
+export const contentMessages = {
+  countryHasIssues: "This country has issues: move or delete its issues first.",
+  issueHasInterviews: "This issue has interviews: people have started it, so it cannot be deleted.",
+  noCountry: "Choose a country that exists.",
+  noGuide: "Choose a guide that exists.",
+  notFound: "This item does not exist any more.",
+  savedAtOnce: "Someone else saved this at the same moment: nothing of yours was saved. Check the content and save again.",
+  restoreWithoutCountry: "This version names a country or guide that does not exist any more: restore or choose those first.",
+} as const;
+
+export type ContentChange = { ok: true; key: string; version: number } | { ok: false; field?: string; message: string };
+
+/**
+ * Runs a change in a transaction. Two changes of one item at the same instant both take the same next version
+ * number (or new id); the database's key refuses the second, which is then told so instead of failing.
+ */
+async function oneAtATime(db: Db, change: (trx: Db) => Promise<ContentChange>): Promise<ContentChange> {
+  try {
+    return await db.transaction().execute(change);
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, message: contentMessages.savedAtOnce };
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  // PostgreSQL's unique_violation; SQLite's constraint codes for a primary key or unique index.
+  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+function authorOf(actor: Actor): VersionAuthor {
+  return { source: actor.id === null ? "command line" : "administrator", id: actor.id, email: actor.email };
+}
+
+/** How the audit names an item. */
+export function subjectOf(kind: ContentKind, key: string): string {
+  if (kind === "home") return "home page";
+  if (kind === "legal") return `page ${key}`;
+  return `${kind} ${key}`;
+}
+
+/** What the edit page needs: the published content, the newest version, and whether that is a newer draft. */
+export async function loadItem<K extends ContentKind>(kind: K, key: string, db: Db = database()) {
+  const [published, latest] = await Promise.all([liveBody(db, kind, key), latestVersion(db, kind, key)]);
+  const pendingDraft = latest?.status === "draft" ? latest : null;
+  return { published, latest, pendingDraft, body: pendingDraft?.body ?? published };
+}
+
+/** Whether an item has a public row, or a draft not yet published (a new one); not once deleted. */
+export async function itemExists(kind: ContentKind, key: string, db: Db = database()): Promise<boolean> {
+  if (kind === "home" || kind === "legal") return true;
+  if (await liveBody(db, kind, key)) return true;
+  const latest = await latestVersion(db, kind, key);
+  return latest !== null && latest.status !== "deleted";
+}
+
+/** New countries and issues saved only as drafts so far: no public row yet, so the lists add them. */
+export async function unpublishedItems(db: Db = database()) {
+  const rows = await db
+    .selectFrom("content_versions as v")
+    .select(["v.kind", "v.item_key", "v.body"])
+    .where("v.kind", "in", ["country", "issue"])
+    .where((eb) =>
+      eb("v.version", "=", eb.selectFrom("content_versions as w").select((w) => w.fn.max("w.version").as("m")).whereRef("w.kind", "=", "v.kind").whereRef("w.item_key", "=", "v.item_key")),
+    )
+    .where("v.status", "=", "draft")
+    .execute();
+  const [countries, issues] = await Promise.all([
+    db.selectFrom("categories").select("id").execute(),
+    db.selectFrom("issues").select("id").execute(),
+  ]);
+  const live = new Set([...countries.map((c) => `country:${c.id}`), ...issues.map((i) => `issue:${i.id}`)]);
+  return rows
+    .filter((row) => !live.has(`${row.kind}:${row.item_key}`))
+    .map((row) => ({ kind: row.kind as "country" | "issue", key: row.item_key, name: (JSON.parse(row.body) as { name: string }).name }));
+}
+
+/** Countries and guides an issue can name, for its form's selects. */
+export async function issueChoices(db: Db = database()) {
+  const [countries, guides] = await Promise.all([
+    db.selectFrom("categories").select(["id", "name"]).orderBy("sort_order").orderBy("name").execute(),
+    db.selectFrom("guides").select(["id", "title"]).orderBy("title").orderBy("id").execute(),
+  ]);
+  return { countries, guides };
+}
+
+async function checkReferences<K extends ContentKind>(trx: Db, kind: K, key: string | null, body: ContentBodies[K]): Promise<ContentChange | null> {
+  if (kind !== "issue") return null;
+  const issue = body as ContentBodies["issue"];
+  const country = await trx.selectFrom("categories").select("id").where("id", "=", issue.countryId).executeTakeFirst();
+  if (!country) return { ok: false, field: "countryId", message: contentMessages.noCountry };
+  // A guide the issue already runs stays allowed even if it is not (yet) imported: the form shows it as it is.
+  const current = key === null ? null : await liveBody(trx, "issue", key);
+  if (issue.guideId && issue.guideId !== current?.guideId) {
+    const guide = await trx.selectFrom("guides").select("id").where("id", "=", issue.guideId).executeTakeFirst();
+    if (!guide) return { ok: false, field: "guideId", message: contentMessages.noGuide };
+  }
+  return null;
+}
+
+/** The id a new country or issue gets: one more than the highest (ids are the seed's small numbers). */
+async function nextId(trx: Db, kind: "country" | "issue"): Promise<string> {
+  const table = kind === "country" ? "categories" : "issues";
+  const row = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.max<number | string | null>("id").as("highest"))
+    .executeTakeFirst();
+  // A deleted item's versions keep its id taken, so a new item never inherits another's history.
+  const versions = await trx
+    .selectFrom("content_versions")
+    .select("item_key")
+    .where("kind", "=", kind)
+    .distinct()
+    .execute();
+  const highest = Math.max(Number(row?.highest ?? 0), ...versions.map((v) => Number(v.item_key)).filter(Number.isFinite));
+  return String(highest + 1);
+}
+
+/**
+ * Saves an item's content as a new version: a draft (the public page is unchanged) or published (the public
+ * table holds it from now on). `key` null makes a new country or issue.
+ */
+export async function saveContent<K extends ContentKind>(
+  kind: K,
+  key: string | null,
+  body: ContentBodies[K],
+  status: "draft" | "published",
+  actor: Actor,
+  db: Db = database(),
+): Promise<ContentChange> {
+  return oneAtATime(db, async (trx) => {
+    const refused = await checkReferences(trx, kind, key, body);
+    if (refused) return refused;
+    let itemKey: string;
+    if (key === null) {
+      if (kind !== "country" && kind !== "issue") return { ok: false, message: contentMessages.notFound };
+      itemKey = await nextId(trx, kind);
+    } else {
+      if (!(await itemExists(kind, key, trx))) return { ok: false, message: contentMessages.notFound };
+      itemKey = key;
+    }
+    // A new item saved as a draft still needs its public row to exist (an issue names its country by it): it is
+    // made only when published. Until then its versions hold it.
+    const saved = await addVersion(trx, { kind, key: itemKey, status, body }, authorOf(actor));
+    if (status === "published") await writeLive(trx, kind, itemKey, body);
+    await recordAuditEvent(
+      actor,
+      { action: status === "published" ? "content.published" : "content.saved", subject: subjectOf(kind, itemKey), details: { kind, key: itemKey, version: saved.version } },
+      trx,
+    );
+    return { ok: true, key: itemKey, version: saved.version };
+  });
+}
+
+/** Publishes an item's newest draft as it is. */
+export async function publishDraft(kind: ContentKind, key: string, actor: Actor, db: Db = database()): Promise<ContentChange> {
+  const latest = await latestVersion(db, kind, key);
+  if (latest?.status !== "draft") return { ok: false, message: contentMessages.notFound };
+  return saveContent(kind, key, latest.body, "published", actor, db);
+}
+
+/** Makes a new published version whose content is that of an earlier one. */
+export async function restoreVersion(kind: ContentKind, key: string, version: number, actor: Actor, db: Db = database()): Promise<ContentChange> {
+  return oneAtATime(db, async (trx) => {
+    const earlier = await getVersion(trx, kind, key, version);
+    if (!earlier || earlier.status === "deleted") return { ok: false, message: contentMessages.notFound };
+    if (await checkReferences(trx, kind, key, earlier.body)) return { ok: false, message: contentMessages.restoreWithoutCountry };
+    const restored = await addVersion(trx, { kind, key, status: "published", body: earlier.body }, authorOf(actor));
+    await writeLive(trx, kind, key, earlier.body);
+    await recordAuditEvent(actor, { action: "content.restored", subject: subjectOf(kind, key), details: { kind, key, version: restored.version, from: version } }, trx);
+    return { ok: true, key, version: restored.version };
+  });
+}
+
+/**
+ * Deletes a country without issues or an issue without interviews. Its history stays, ending in a "deleted"
+ * version, so the seed does not bring it back.
+ */
+export async function deleteContent(kind: "country" | "issue", key: string, actor: Actor, db: Db = database()): Promise<ContentChange> {
+  return oneAtATime(db, async (trx) => {
+    const body = await liveBody(trx, kind, key);
+    if (!body) return { ok: false, message: contentMessages.notFound };
+    if (kind === "country") {
+      const issue = await trx.selectFrom("issues").select("id").where("category_id", "=", Number(key)).limit(1).executeTakeFirst();
+      if (issue) return { ok: false, message: contentMessages.countryHasIssues };
+    } else {
+      const interview = await trx.selectFrom("interviews").select("id").where("issue_id", "=", Number(key)).limit(1).executeTakeFirst();
+      if (interview) return { ok: false, message: contentMessages.issueHasInterviews };
+    }
+    const deleted = await addVersion(trx, { kind, key, status: "deleted", body }, authorOf(actor));
+    await deleteLive(trx, kind, key);
+    await recordAuditEvent(actor, { action: "content.deleted", subject: subjectOf(kind, key), details: { kind, key, name: body.name, version: deleted.version } }, trx);
+    return { ok: true, key, version: deleted.version };
+  });
+}
+
+export async function history<K extends ContentKind>(kind: K, key: string, db: Db = database()): Promise<ContentVersion<K>[]> {
+  return listVersions(db, kind, key);
+}
+
+export interface DiffLine {
+  change: "added" | "removed" | "same";
+  text: string;
+}
+
+/** An item's content as lines, labelled as its form labels them, for a line diff. */
+export function bodyAsText<K extends ContentKind>(kind: K, body: ContentBodies[K]): string {
+  const labels = fieldLabels[kind] as Record<string, string>;
+  const values = body as unknown as Record<string, unknown>;
+  const markdown = new Set<string>(markdownFields[kind] as string[]);
+  const lines: string[] = [];
+  for (const [field, label] of Object.entries(labels)) {
+    const value = values[field];
+    const shown = Array.isArray(value) ? value.join(", ") : value === null || value === undefined ? "" : typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
+    if (markdown.has(field)) lines.push(`${label}:`, ...shown.replace(/\r\n/g, "\n").replace(/\n+$/, "").split("\n"));
+    else lines.push(`${label}: ${shown}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The lines that changed from one body to the next (jsdiff's line diff). */
+export function diffBodies<K extends ContentKind>(kind: K, before: ContentBodies[K] | null, after: ContentBodies[K]): DiffLine[] {
+  const parts = diffLines(before ? bodyAsText(kind, before) : "", bodyAsText(kind, after));
+  return parts.flatMap((part) => {
+    const change: DiffLine["change"] = part.added ? "added" : part.removed ? "removed" : "same";
+    return part.value.replace(/\n$/, "").split("\n").map((text) => ({ change, text }));
+  });
+}
+
+/** A version, the one before it, and the lines that differ. */
+export async function versionWithDiff<K extends ContentKind>(kind: K, key: string, version: number, db: Db = database()) {
+  const [current, previous] = await Promise.all([getVersion(db, kind, key, version), version > 1 ? getVersion(db, kind, key, version - 1) : null]);
+  if (!current) return null;
+  return { version: current, previous, lines: diffBodies(kind, previous?.body ?? null, current.body) };
+}

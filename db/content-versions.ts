@@ -1,0 +1,315 @@
+// The versions of editable content, of every kind, in one table (content_versions, migration 0011). The public
+// tables (categories, issues, home_content, legal_documents) keep holding what is published; this module is
+// the one place that knows how each kind's editable fields map onto its public row, so the seed
+// (db/seed.ts) and the administration (app/content/versions.server.ts) write both the same way.
+// docs/decisions/0028-content-versions.md.
+import type { Db } from "./database";
+import type { ContentVersionSource, ContentVersionStatus } from "./schema";
+
+export type DateOrder = "DMY" | "MDY";
+export type DateStyle = "long" | "numeric";
+
+export interface CountryBody {
+  name: string;
+  order: number;
+  dateOrder: DateOrder;
+  dateStyle: DateStyle;
+}
+
+export interface IssueBody {
+  name: string;
+  countryId: number;
+  /** Markdown (raw HTML allowed, sanitised when shown). */
+  content: string;
+  guideId: string | null;
+  guidePath: string | null;
+  modelAI: string;
+  rephraseContent: string;
+  rephraseVariables: string[];
+  sensitive: boolean;
+}
+
+export interface HomeBody {
+  headline: string;
+  subHeadline: string;
+  /** Markdown. */
+  bodyCopy: string;
+}
+
+export interface LegalBody {
+  name: string;
+  /** Markdown. */
+  content: string;
+}
+
+export interface ContentBodies {
+  country: CountryBody;
+  issue: IssueBody;
+  home: HomeBody;
+  legal: LegalBody;
+}
+
+export type ContentKind = keyof ContentBodies;
+export const contentKinds: readonly ContentKind[] = ["country", "issue", "home", "legal"];
+
+/** The home page is one row; its key in the version table. */
+export const HOME_KEY = "home";
+export const legalSlugs = ["about", "terms", "privacy"] as const;
+
+export interface ContentVersion<K extends ContentKind = ContentKind> {
+  kind: K;
+  key: string;
+  version: number;
+  status: ContentVersionStatus;
+  source: ContentVersionSource;
+  body: ContentBodies[K];
+  authorId: string | null;
+  authorEmail: string;
+  createdAt: string;
+}
+
+/** Who made a version, as the table records it. */
+export interface VersionAuthor {
+  source: ContentVersionSource;
+  id: string | null;
+  email: string;
+}
+
+/** The author of the versions the seed files make, and of the first version of content older than versions. */
+export const seedAuthor: VersionAuthor = { source: "seed", id: null, email: "seed files" };
+
+/** A body with its fields in one order (so equal content is equal JSON) and nothing else. */
+export function normalBody<K extends ContentKind>(kind: K, body: ContentBodies[K]): ContentBodies[K] {
+  switch (kind) {
+    case "country": {
+      const b = body as CountryBody;
+      return { name: b.name, order: b.order, dateOrder: b.dateOrder, dateStyle: b.dateStyle } satisfies CountryBody as ContentBodies[K];
+    }
+    case "issue": {
+      const b = body as IssueBody;
+      return {
+        name: b.name,
+        countryId: b.countryId,
+        content: b.content,
+        guideId: b.guideId,
+        guidePath: b.guidePath,
+        modelAI: b.modelAI,
+        rephraseContent: b.rephraseContent,
+        rephraseVariables: [...b.rephraseVariables],
+        sensitive: Boolean(b.sensitive),
+      } satisfies IssueBody as ContentBodies[K];
+    }
+    case "home": {
+      const b = body as HomeBody;
+      return { headline: b.headline, subHeadline: b.subHeadline, bodyCopy: b.bodyCopy } satisfies HomeBody as ContentBodies[K];
+    }
+    default: {
+      const b = body as LegalBody;
+      return { name: b.name, content: b.content } satisfies LegalBody as ContentBodies[K];
+    }
+  }
+}
+
+export function sameBody<K extends ContentKind>(kind: K, a: ContentBodies[K], b: ContentBodies[K]): boolean {
+  return JSON.stringify(normalBody(kind, a)) === JSON.stringify(normalBody(kind, b));
+}
+
+function parseList(json: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((n): n is string => typeof n === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What the public table holds for an item now (its published content), or null when it has no row. */
+export async function liveBody<K extends ContentKind>(db: Db, kind: K, key: string): Promise<ContentBodies[K] | null> {
+  switch (kind) {
+    case "country": {
+      const row = await db.selectFrom("categories").selectAll().where("id", "=", Number(key)).executeTakeFirst();
+      if (!row) return null;
+      return { name: row.name, order: row.sort_order, dateOrder: row.date_order as DateOrder, dateStyle: row.date_style as DateStyle } satisfies CountryBody as ContentBodies[K];
+    }
+    case "issue": {
+      const row = await db.selectFrom("issues").selectAll().where("id", "=", Number(key)).executeTakeFirst();
+      if (!row) return null;
+      return {
+        name: row.name,
+        countryId: row.category_id,
+        content: row.content,
+        guideId: row.guide_id,
+        guidePath: row.guide_path,
+        modelAI: row.model_ai,
+        rephraseContent: row.rephrase_content,
+        rephraseVariables: parseList(row.rephrase_variables),
+        sensitive: Number(row.sensitive) === 1,
+      } satisfies IssueBody as ContentBodies[K];
+    }
+    case "home": {
+      const row = await db.selectFrom("home_content").selectAll().where("id", "=", 1).executeTakeFirst();
+      if (!row) return null;
+      return { headline: row.headline, subHeadline: row.sub_headline, bodyCopy: row.body_copy } satisfies HomeBody as ContentBodies[K];
+    }
+    default: {
+      const row = await db.selectFrom("legal_documents").selectAll().where("slug", "=", key).executeTakeFirst();
+      if (!row) return null;
+      return { name: row.name, content: row.content } satisfies LegalBody as ContentBodies[K];
+    }
+  }
+}
+
+/** Makes a body the published content: the public row is written (inserted or updated). */
+export async function writeLive<K extends ContentKind>(db: Db, kind: K, key: string, body: ContentBodies[K]): Promise<void> {
+  switch (kind) {
+    case "country": {
+      const b = body as CountryBody;
+      const changes = { name: b.name, sort_order: b.order, date_order: b.dateOrder, date_style: b.dateStyle };
+      await db.insertInto("categories").values({ id: Number(key), ...changes }).onConflict((oc) => oc.column("id").doUpdateSet(changes)).execute();
+      return;
+    }
+    case "issue": {
+      const b = body as IssueBody;
+      const changes = {
+        category_id: b.countryId,
+        name: b.name,
+        content: b.content,
+        guide_id: b.guideId,
+        guide_path: b.guidePath,
+        model_ai: b.modelAI,
+        rephrase_content: b.rephraseContent,
+        rephrase_variables: JSON.stringify(b.rephraseVariables),
+        sensitive: b.sensitive ? 1 : 0,
+      };
+      await db.insertInto("issues").values({ id: Number(key), ...changes }).onConflict((oc) => oc.column("id").doUpdateSet(changes)).execute();
+      return;
+    }
+    case "home": {
+      const b = body as HomeBody;
+      const changes = { headline: b.headline, sub_headline: b.subHeadline, body_copy: b.bodyCopy };
+      await db.insertInto("home_content").values({ id: 1, ...changes }).onConflict((oc) => oc.column("id").doUpdateSet(changes)).execute();
+      return;
+    }
+    default: {
+      const b = body as LegalBody;
+      const changes = { name: b.name, content: b.content };
+      await db.insertInto("legal_documents").values({ slug: key, ...changes }).onConflict((oc) => oc.column("slug").doUpdateSet(changes)).execute();
+    }
+  }
+}
+
+/** Removes an item's public row (a country or an issue). */
+export async function deleteLive(db: Db, kind: "country" | "issue", key: string): Promise<void> {
+  if (kind === "country") await db.deleteFrom("categories").where("id", "=", Number(key)).execute();
+  else await db.deleteFrom("issues").where("id", "=", Number(key)).execute();
+}
+
+type VersionRow = {
+  kind: string;
+  item_key: string;
+  version: number;
+  status: ContentVersionStatus;
+  source: ContentVersionSource;
+  body: string;
+  author_id: string | null;
+  author_email: string;
+  created_at: string;
+};
+
+function versionFromRow<K extends ContentKind>(row: VersionRow): ContentVersion<K> {
+  return {
+    kind: row.kind as K,
+    key: row.item_key,
+    version: Number(row.version),
+    status: row.status,
+    source: row.source,
+    body: JSON.parse(row.body) as ContentBodies[K],
+    authorId: row.author_id,
+    authorEmail: row.author_email,
+    createdAt: row.created_at,
+  };
+}
+
+/** Every version of an item, newest first. */
+export async function listVersions<K extends ContentKind>(db: Db, kind: K, key: string): Promise<ContentVersion<K>[]> {
+  const rows = await db
+    .selectFrom("content_versions")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("item_key", "=", key)
+    .orderBy("version", "desc")
+    .execute();
+  return rows.map((row) => versionFromRow<K>(row));
+}
+
+export async function getVersion<K extends ContentKind>(db: Db, kind: K, key: string, version: number): Promise<ContentVersion<K> | null> {
+  const row = await db
+    .selectFrom("content_versions")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("item_key", "=", key)
+    .where("version", "=", version)
+    .executeTakeFirst();
+  return row ? versionFromRow<K>(row) : null;
+}
+
+export async function latestVersion<K extends ContentKind>(db: Db, kind: K, key: string): Promise<ContentVersion<K> | null> {
+  const row = await db
+    .selectFrom("content_versions")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("item_key", "=", key)
+    .orderBy("version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? versionFromRow<K>(row) : null;
+}
+
+/**
+ * Adds the next version of an item. Content older than versions (a database seeded before migration 0011)
+ * first gets its public row recorded as version 1 by the seed, so the first change has something to be
+ * compared with and restored to.
+ */
+export async function addVersion<K extends ContentKind>(
+  db: Db,
+  item: { kind: K; key: string; status: ContentVersionStatus; body: ContentBodies[K] },
+  author: VersionAuthor,
+  { recordEarlier = true }: { recordEarlier?: boolean } = {},
+): Promise<ContentVersion<K>> {
+  let latest = await latestVersion(db, item.kind, item.key);
+  if (!latest && recordEarlier) {
+    const live = await liveBody(db, item.kind, item.key);
+    if (live) latest = await insertVersion(db, { kind: item.kind, key: item.key, status: "published", body: live, version: 1 }, seedAuthor);
+  }
+  return insertVersion(db, { ...item, version: (latest?.version ?? 0) + 1 }, author);
+}
+
+async function insertVersion<K extends ContentKind>(
+  db: Db,
+  item: { kind: K; key: string; status: ContentVersionStatus; body: ContentBodies[K]; version: number },
+  author: VersionAuthor,
+): Promise<ContentVersion<K>> {
+  const row: VersionRow = {
+    kind: item.kind,
+    item_key: item.key,
+    version: item.version,
+    status: item.status,
+    source: author.source,
+    body: JSON.stringify(normalBody(item.kind, item.body)),
+    author_id: author.id,
+    author_email: author.email,
+    created_at: new Date().toISOString(),
+  };
+  await db.insertInto("content_versions").values(row).execute();
+  return versionFromRow<K>(row);
+}
+
+/** The items someone changed (an administrator or the command line), as "kind:key": the seed leaves them alone. */
+export async function changedItems(db: Db): Promise<Set<string>> {
+  const rows = await db.selectFrom("content_versions").select(["kind", "item_key"]).where("source", "<>", "seed").distinct().execute();
+  return new Set(rows.map((row) => itemId(row.kind as ContentKind, row.item_key)));
+}
+
+export function itemId(kind: ContentKind, key: string): string {
+  return `${kind}:${key}`;
+}
