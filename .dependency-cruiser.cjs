@@ -12,6 +12,8 @@ const capabilities = [
   "content",
   "guides",
   "interviews",
+  // Beside interviews: usage counts their clear columns and the anonymous usage_events, and imports no capability.
+  "usage",
   "auth",
   // Above auth: administrators are accounts with a role (app/administration/roles.server.ts).
   "administration",

@@ -10,6 +10,7 @@ import * as m0007 from "./migrations/0007_recovery_codes";
 import * as m0008 from "./migrations/0008_country_dates";
 import * as m0009 from "./migrations/0009_answers_anx_on_read";
 import * as m0010 from "./migrations/0010_administration";
+import * as m0013 from "./migrations/0013_usage";
 import * as m0015 from "./migrations/0015_ai_calls";
 
 /**
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   "0008_country_dates": m0008,
   "0009_answers_anx_on_read": m0009,
   "0010_administration": m0010,
+  "0013_usage": m0013,
   "0015_ai_calls": m0015,
 };
 

@@ -22,6 +22,7 @@ export interface Database {
   attachment_files: AttachmentFilesTable;
   audit_events: AuditEventsTable;
   ai_calls: AiCallsTable;
+  usage_events: UsageEventsTable;
 }
 
 export interface CategoriesTable {
@@ -133,6 +134,22 @@ export interface AiCallsTable {
   transcript: string | null;
 }
 
+/**
+ * What happened on an issue in a month (migration 0013), written by the database's triggers (started, completed,
+ * left) and by the download (downloaded). No interview or person id: it outlives both and points at nobody.
+ */
+export interface UsageEventsTable {
+  seq: Generated<number>;
+  issue_id: number;
+  /** "YYYY-MM", UTC. */
+  month: string;
+  kind: UsageEventKind;
+  /** For "left" (an unfinished interview deleted): the page it was last on, when known. */
+  page: string | null;
+}
+
+export type UsageEventKind = "started" | "completed" | "downloaded" | "left";
+
 export interface SessionsTable {
   /** SHA-256 of the cookie's random id: a stolen table cannot be replayed as cookies. */
   id_hash: string;
@@ -182,6 +199,8 @@ export interface InterviewsTable {
   engine_state: string;
   created_at: string;
   updated_at: string;
+  /** The guide page it is at after its last save ("" for "Check your answers"); null if saved before migration 0013. */
+  last_page: Generated<string | null>;
 }
 
 export interface GuidesTable {

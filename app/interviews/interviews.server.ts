@@ -122,9 +122,25 @@ export function interviewState(row: { id: string; vars: string; engine_state: st
 
 // Every page step saves: the update is compiled once.
 const updateInterview = compiledOnce(
-  (db, id: string, userId: string, status: InterviewStatus, vars: string, engineState: string, updatedAt: string) =>
-    db.updateTable("interviews").set({ status, vars, engine_state: engineState, updated_at: updatedAt }).where("id", "=", id).where("user_id", "=", userId),
+  (db, id: string, userId: string, status: InterviewStatus, vars: string, engineState: string, updatedAt: string, lastPage: string | null) =>
+    db
+      .updateTable("interviews")
+      .set({ status, vars, engine_state: engineState, updated_at: updatedAt, last_page: lastPage })
+      .where("id", "=", id)
+      .where("user_id", "=", userId),
 );
+
+/** What "Check your answers" is called in `last_page` (no guide page has an empty name). */
+export const CHECK_ANSWERS_PAGE = "";
+
+/**
+ * The page an interview is at, kept in clear beside its sealed history so that usage can count where people
+ * stop without opening any interview (docs/decisions/0030-usage-counts.md): a guide's page name, never an answer.
+ */
+export function currentPageName(state: InterviewState): string | null {
+  if (state.review && !state.review.changing) return CHECK_ANSWERS_PAGE;
+  return state.history.at(-1)?.interviewPage ?? null;
+}
 
 /**
  * Saves an interview: created as Draft on its first save, updated afterwards. The answers are kept in A2J's
@@ -144,10 +160,11 @@ export async function saveInterview(
       engine_state: JSON.stringify({ history: interview.state.history, review: interview.state.review }),
     }),
     updated_at: now,
+    last_page: currentPageName(interview.state),
   };
   if (interview.id) {
-    const { status, vars, engine_state, updated_at } = columns;
-    const result = await updateInterview(db, id, interview.userId, status, vars, engine_state, updated_at);
+    const { status, vars, engine_state, updated_at, last_page } = columns;
+    const result = await updateInterview(db, id, interview.userId, status, vars, engine_state, updated_at, last_page);
     if (Number(result.numAffectedRows) !== 1) throw new Error(`Interview ${id} is not this user's`);
     return id;
   }
