@@ -9,6 +9,10 @@ export default function AdministrationHome() {
           <p className="muted">Who can administer the service: make an account an administrator, or remove one.</p>
         </li>
         <li>
+          <a href="/admin/usage">Usage</a>
+          <p className="muted">How each issue is used: interviews started, completed and abandoned by month, where people stop, and documents downloaded.</p>
+        </li>
+        <li>
           <a href="/admin/audit">Audit</a>
           <p className="muted">Every administrative action: who did what, when, and from which address.</p>
         </li>

@@ -7,7 +7,11 @@ import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from 
 import { CHECK_ANSWERS_PAGE, deleteInterview, saveInterview } from "~/interviews/interviews.server";
 import { issueUsage, recentMonths, recordDownload, STOP_PAGE_MIN_COUNT, stopPages, usageByIssue } from "./usage.server";
 
-const at = (page: string) => ({ interviewPage: page, repeatVarValue: null, outerLoopVarValue: null });
+const at = (page: string) => ({
+  interviewPage: page,
+  repeatVarValue: null,
+  outerLoopVarValue: null,
+});
 const state = (...pages: string[]) => ({ answers: {}, history: pages.map(at) });
 const NOW = new Date("2030-03-15T12:00:00.000Z");
 const ISSUE = 2;
@@ -32,24 +36,90 @@ describe.each(dialects)("usage on %s", (dialect) => {
     const id = `usage-${++made}`;
     await handle.db
       .insertInto("interviews")
-      .values({ id, user_id: userId, issue_id: issueId, status: "Draft", vars: "{}", engine_state: "{}", created_at: created, updated_at: created, last_page: page })
+      .values({
+        id,
+        user_id: userId,
+        issue_id: issueId,
+        status: "Draft",
+        vars: "{}",
+        engine_state: "{}",
+        created_at: created,
+        updated_at: created,
+        last_page: page,
+      })
       .execute();
     return id;
   }
   const change = (id: string, updated: string, set: { status?: "Completed"; last_page?: string } = {}) =>
-    handle.db.updateTable("interviews").set({ ...set, updated_at: updated }).where("id", "=", id).execute();
+    handle.db
+      .updateTable("interviews")
+      .set({ ...set, updated_at: updated })
+      .where("id", "=", id)
+      .execute();
 
   it("keeps the page an interview is at in clear on every save, and counts it started once", async () => {
     const db = handle.db;
-    const id = await saveInterview({ id: null, userId: ann, issueId: 6, status: "Draft", state: state("1-Intro") }, db);
+    const id = await saveInterview(
+      {
+        id: null,
+        userId: ann,
+        issueId: 6,
+        status: "Draft",
+        state: state("1-Intro"),
+      },
+      db,
+    );
     const page = async () => (await db.selectFrom("interviews").select("last_page").where("id", "=", id).executeTakeFirstOrThrow()).last_page;
     expect(await page()).toBe("1-Intro");
-    await saveInterview({ id, userId: ann, issueId: 6, status: "Draft", state: state("1-Intro", "2-Children") }, db);
+    await saveInterview(
+      {
+        id,
+        userId: ann,
+        issueId: 6,
+        status: "Draft",
+        state: state("1-Intro", "2-Children"),
+      },
+      db,
+    );
     expect(await page()).toBe("2-Children");
-    await saveInterview({ id, userId: ann, issueId: 6, status: "Draft", state: { ...state("1-Intro", "9-End"), review: { target: "SUCCESS", history: [at("1-Intro")], changing: false } } }, db);
+    await saveInterview(
+      {
+        id,
+        userId: ann,
+        issueId: 6,
+        status: "Draft",
+        state: {
+          ...state("1-Intro", "9-End"),
+          review: {
+            target: "SUCCESS",
+            history: [at("1-Intro")],
+            changing: false,
+          },
+        },
+      },
+      db,
+    );
     expect(await page()).toBe(CHECK_ANSWERS_PAGE);
-    await saveInterview({ id, userId: ann, issueId: 6, status: "Completed", state: state("1-Intro", "9-End") }, db);
-    await saveInterview({ id, userId: ann, issueId: 6, status: "Completed", state: state("1-Intro", "9-End") }, db);
+    await saveInterview(
+      {
+        id,
+        userId: ann,
+        issueId: 6,
+        status: "Completed",
+        state: state("1-Intro", "9-End"),
+      },
+      db,
+    );
+    await saveInterview(
+      {
+        id,
+        userId: ann,
+        issueId: 6,
+        status: "Completed",
+        state: state("1-Intro", "9-End"),
+      },
+      db,
+    );
     const kinds = await db.selectFrom("usage_events").select("kind").where("issue_id", "=", 6).orderBy("seq").execute();
     expect(kinds.map((k) => k.kind)).toEqual(["started", "completed"]);
   });
@@ -59,22 +129,50 @@ describe.each(dialects)("usage on %s", (dialect) => {
     // January: ann starts and finishes one, and downloads it in January and February; bo stops on "2-Children"
     // in January (abandoned: 30+ days without a change).
     const finished = await interview(ann, "2030-01-10T09:00:00.000Z", "1-Intro");
-    await change(finished, "2030-01-11T09:00:00.000Z", { status: "Completed", last_page: "9-End" });
+    await change(finished, "2030-01-11T09:00:00.000Z", {
+      status: "Completed",
+      last_page: "9-End",
+    });
     await recordDownload(ISSUE, db, new Date("2030-01-11T10:00:00.000Z"));
     await recordDownload(ISSUE, db, new Date("2030-02-01T10:00:00.000Z"));
     await interview(bo, "2030-01-20T09:00:00.000Z", "2-Children");
     // March: bo's second one is on "Check your answers", changed yesterday: unfinished, not abandoned.
     const recent = await interview(bo, "2030-03-01T09:00:00.000Z", "1-Intro");
-    await change(recent, "2030-03-14T09:00:00.000Z", { last_page: CHECK_ANSWERS_PAGE });
+    await change(recent, "2030-03-14T09:00:00.000Z", {
+      last_page: CHECK_ANSWERS_PAGE,
+    });
 
     const usage = await issueUsage(ISSUE, db, NOW);
     expect(usage?.issueName).toBe("Criminal records and spent convictions");
-    expect(usage?.totals).toEqual({ started: 3, completed: 1, abandoned: 1, downloaded: 2 });
+    expect(usage?.totals).toEqual({
+      started: 3,
+      completed: 1,
+      abandoned: 1,
+      downloaded: 2,
+    });
     expect(usage?.months.map((m) => m.month)).toEqual(recentMonths(NOW));
     expect(usage?.months.slice(-3)).toEqual([
-      { month: "2030-01", started: 2, completed: 1, abandoned: 1, downloaded: 1 },
-      { month: "2030-02", started: 0, completed: 0, abandoned: 0, downloaded: 1 },
-      { month: "2030-03", started: 1, completed: 0, abandoned: 0, downloaded: 0 },
+      {
+        month: "2030-01",
+        started: 2,
+        completed: 1,
+        abandoned: 1,
+        downloaded: 1,
+      },
+      {
+        month: "2030-02",
+        started: 0,
+        completed: 0,
+        abandoned: 0,
+        downloaded: 1,
+      },
+      {
+        month: "2030-03",
+        started: 1,
+        completed: 0,
+        abandoned: 0,
+        downloaded: 0,
+      },
     ]);
     expect(usage?.months.slice(0, -3).every((m) => m.started + m.completed + m.abandoned + m.downloaded === 0)).toBe(true);
     expect(usage?.unfinished).toBe(2);
@@ -100,9 +198,23 @@ describe.each(dialects)("usage on %s", (dialect) => {
     const after = (await issueUsage(ISSUE, db, NOW))!;
     // Every interview started or completed still counts. The deleted Drafts are abandoned, in their last change's
     // month: ann's one and bo's two from March, and bo's "Check your answers"; bo's January one was already.
-    expect(after.totals).toEqual({ ...before.totals, started: before.totals.started + 4, abandoned: 1 + 4 });
-    expect(after.months.at(-1)).toEqual({ month: "2030-03", started: 5, completed: 0, abandoned: 4, downloaded: 0 });
-    expect(after.months.find((m) => m.month === "2030-01")).toMatchObject({ started: 2, completed: 1, abandoned: 1 });
+    expect(after.totals).toEqual({
+      ...before.totals,
+      started: before.totals.started + 4,
+      abandoned: 1 + 4,
+    });
+    expect(after.months.at(-1)).toEqual({
+      month: "2030-03",
+      started: 5,
+      completed: 0,
+      abandoned: 4,
+      downloaded: 0,
+    });
+    expect(after.months.find((m) => m.month === "2030-01")).toMatchObject({
+      started: 2,
+      completed: 1,
+      abandoned: 1,
+    });
     // ann's remaining Draft is still on "2-Children", with the four deleted there.
     expect(after.stopPages).toEqual([
       { kind: "page", page: "2-Children", count: 5 },
@@ -116,8 +228,19 @@ describe.each(dialects)("usage on %s", (dialect) => {
 
   it("lists every issue with its totals", async () => {
     const all = await usageByIssue(handle.db, NOW);
-    expect(all.find((i) => i.issueId === ISSUE)).toMatchObject({ issueName: "Criminal records and spent convictions", started: 7, completed: 1, abandoned: 5, downloaded: 2 });
-    expect(all.find((i) => i.issueId === 6)).toMatchObject({ started: 1, completed: 1, abandoned: 0, downloaded: 0 });
+    expect(all.find((i) => i.issueId === ISSUE)).toMatchObject({
+      issueName: "Criminal records and spent convictions",
+      started: 7,
+      completed: 1,
+      abandoned: 5,
+      downloaded: 2,
+    });
+    expect(all.find((i) => i.issueId === 6)).toMatchObject({
+      started: 1,
+      completed: 1,
+      abandoned: 0,
+      downloaded: 0,
+    });
     expect(all.filter((i) => i.started === 0).length).toBeGreaterThan(0);
   });
 });
@@ -128,17 +251,36 @@ describe.each(dialects)("usage back-filled from the interviews already there on 
 
   it("counts them started and completed, with no page known", async () => {
     handle = await createTestDatabase(dialect);
-    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
+    const migrator = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => migrations },
+    });
     expect((await migrator.migrateTo("0010_administration")).error).toBeUndefined();
     const user = randomUUID();
     await insertTestUser(handle.db, user, "old@example.org");
     await handle.db.insertInto("categories").values({ id: 1, name: "Somewhere", sort_order: 1 }).execute();
     await handle.db
       .insertInto("issues")
-      .values({ id: 1, category_id: 1, name: "Old issue", content: "", guide_id: null, guide_path: null, model_ai: "", rephrase_content: "" })
+      .values({
+        id: 1,
+        category_id: 1,
+        name: "Old issue",
+        content: "",
+        guide_id: null,
+        guide_path: null,
+        model_ai: "",
+        rephrase_content: "",
+      })
       .execute();
     const old = (id: string, status: "Draft" | "Completed", created: string, updated: string) => ({
-      id, user_id: user, issue_id: 1, status, vars: "{}", engine_state: "{}", created_at: created, updated_at: updated,
+      id,
+      user_id: user,
+      issue_id: 1,
+      status,
+      vars: "{}",
+      engine_state: "{}",
+      created_at: created,
+      updated_at: updated,
     });
     await handle.db
       .insertInto("interviews")
@@ -149,9 +291,19 @@ describe.each(dialects)("usage back-filled from the interviews already there on 
       .execute();
     await migrateToLatest(handle.db);
     const usage = await issueUsage(1, handle.db, NOW);
-    expect(usage?.totals).toEqual({ started: 2, completed: 1, abandoned: 1, downloaded: 0 });
-    expect(usage?.months.find((m) => m.month === "2029-11")).toMatchObject({ started: 2, abandoned: 1 });
-    expect(usage?.months.find((m) => m.month === "2029-12")).toMatchObject({ completed: 1 });
+    expect(usage?.totals).toEqual({
+      started: 2,
+      completed: 1,
+      abandoned: 1,
+      downloaded: 0,
+    });
+    expect(usage?.months.find((m) => m.month === "2029-11")).toMatchObject({
+      started: 2,
+      abandoned: 1,
+    });
+    expect(usage?.months.find((m) => m.month === "2029-12")).toMatchObject({
+      completed: 1,
+    });
     expect(usage?.stopPages).toEqual([{ kind: "unrecorded", count: 1 }]);
   });
 });

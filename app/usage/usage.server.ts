@@ -54,7 +54,12 @@ export interface IssueUsage {
   unfinished: number;
 }
 
-const zero = (): UsageCounts => ({ started: 0, completed: 0, abandoned: 0, downloaded: 0 });
+const zero = (): UsageCounts => ({
+  started: 0,
+  completed: 0,
+  abandoned: 0,
+  downloaded: 0,
+});
 const monthOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 7)`;
 const EVENT_COUNTS: Partial<Record<UsageEventKind, keyof UsageCounts>> = {
   started: "started",
@@ -79,10 +84,23 @@ export function recentMonths(now: Date, count = USAGE_MONTHS): string[] {
 
 /** Records that a person downloaded an interview's document (no person, no interview: the issue and month only). */
 export async function recordDownload(issueId: number, db: Db = database(), now = new Date()): Promise<void> {
-  await db.insertInto("usage_events").values({ issue_id: issueId, month: now.toISOString().slice(0, 7), kind: "downloaded", page: null }).execute();
+  await db
+    .insertInto("usage_events")
+    .values({
+      issue_id: issueId,
+      month: now.toISOString().slice(0, 7),
+      kind: "downloaded",
+      page: null,
+    })
+    .execute();
 }
 
-type Counted = { issue_id: number; month: string; kind: UsageEventKind | "abandoned"; count: string | number };
+type Counted = {
+  issue_id: number;
+  month: string;
+  kind: UsageEventKind | "abandoned";
+  count: string | number;
+};
 
 /** The counts by issue, month and kind: the events, and the Drafts abandoned now (by their last change's month). */
 async function countsBy(db: Db, now: Date, issueId?: number): Promise<Counted[]> {
@@ -92,7 +110,12 @@ async function countsBy(db: Db, now: Date, issueId?: number): Promise<Counted[]>
     .groupBy(["issue_id", "month", "kind"]);
   let idle = db
     .selectFrom("interviews")
-    .select(["issue_id", monthOf("updated_at").as("month"), sql<"abandoned">`'abandoned'`.as("kind"), (eb) => eb.fn.countAll<string | number>().as("count")])
+    .select([
+      "issue_id",
+      monthOf("updated_at").as("month"),
+      sql<"abandoned">`'abandoned'`.as("kind"),
+      (eb) => eb.fn.countAll<string | number>().as("count"),
+    ])
     .where("status", "=", "Draft")
     .where("updated_at", "<", abandonedBefore(now))
     .groupBy(["issue_id", monthOf("updated_at")]);
@@ -128,7 +151,12 @@ export async function usageByIssue(db: Db = database(), now = new Date()): Promi
     add(counts, row);
     totals.set(issueId, counts);
   }
-  return issues.map((issue) => ({ issueId: issue.id, issueName: issue.name, countryName: issue.country, ...(totals.get(issue.id) ?? zero()) }));
+  return issues.map((issue) => ({
+    issueId: issue.id,
+    issueName: issue.name,
+    countryName: issue.country,
+    ...(totals.get(issue.id) ?? zero()),
+  }));
 }
 
 /** One issue's usage: totals, the recent months, and where unfinished interviews stop; null for an unknown issue. */
@@ -202,7 +230,12 @@ export function stopPages(stops: { page: string | null; count: number }[]): Stop
   const name = (s: StopPage) => ("page" in s ? s.page : "\uffff");
   const byCount = (a: StopPage, b: StopPage) => (b.count ?? 0) - (a.count ?? 0) || name(a).localeCompare(name(b));
   named.sort(byCount);
-  if (otherPages) named.push({ kind: "others", pages: otherPages, count: others >= STOP_PAGE_MIN_COUNT ? others : null });
+  if (otherPages)
+    named.push({
+      kind: "others",
+      pages: otherPages,
+      count: others >= STOP_PAGE_MIN_COUNT ? others : null,
+    });
   if (unrecorded) named.push({ kind: "unrecorded", count: unrecorded });
   return named;
 }

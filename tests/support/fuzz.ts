@@ -47,6 +47,8 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/admin._index.tsx": ["/admin", "/admin.data"],
   "routes/admin.administrators.tsx": ["/admin/administrators", "/admin/administrators.data"],
   "routes/admin.audit.tsx": ["/admin/audit", "/admin/audit?page=-1", "/admin/audit?page=x"],
+  "routes/admin.usage.tsx": ["/admin/usage", "/admin/usage.data"],
+  "routes/admin.usage.$issueId.tsx": ["/admin/usage/1", "/admin/usage/0", "/admin/usage/x", "/admin/usage/99999999999", "/admin/usage/1.data"],
   "routes/ai.rephrase.$interviewId.tsx": [`/ai/rephrase/${id}?variable=x&index=0`, "/ai/rephrase/x"],
   "routes/issues.$issueId.tsx": ["/issues/1", "/issues/abc", "/issues/99999999999999999999"],
   "routes/issues.$issueId.interviews.tsx": ["/issues/1/interviews", `/issues/1/interviews/${id}`],
