@@ -1,7 +1,8 @@
 import { AdminPage } from "~/administration/admin-page";
 import { notFound } from "~/http.server";
 import { monthName, USAGE_SERIES, UsageChart, UsageMonthTable, UsageTable } from "~/usage/usage-chart";
-import { ABANDONED_AFTER_DAYS, issueUsage, STOP_PAGE_MIN_COUNT, type StopPage } from "~/usage/usage.server";
+import { ABANDONED_AFTER_DAYS, STOP_PAGE_MIN_COUNT, type StopPage } from "~/usage/usage";
+import { issueUsage } from "~/usage/usage.server";
 import type { Route } from "./+types/admin.usage.$issueId";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { AdminPage } from "~/administration/admin-page";
 import { USAGE_SERIES, UsageTable } from "~/usage/usage-chart";
-import { ABANDONED_AFTER_DAYS, usageByIssue } from "~/usage/usage.server";
+import { ABANDONED_AFTER_DAYS } from "~/usage/usage";
+import { usageByIssue } from "~/usage/usage.server";
 import type { Route } from "./+types/admin.usage";
 
 export async function loader() {

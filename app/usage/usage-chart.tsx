@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { MonthUsage, UsageCounts } from "./usage.server";
+import type { MonthUsage, UsageCounts } from "./usage";
 
 /** The four numbers, in the order every table and the chart show them. */
 export const USAGE_SERIES: { key: keyof UsageCounts; label: string }[] = [

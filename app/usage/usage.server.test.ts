@@ -5,7 +5,8 @@ import { migrations, migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import { CHECK_ANSWERS_PAGE, deleteInterview, saveInterview } from "~/interviews/interviews.server";
-import { issueUsage, recentMonths, recordDownload, STOP_PAGE_MIN_COUNT, stopPages, usageByIssue } from "./usage.server";
+import { STOP_PAGE_MIN_COUNT } from "./usage";
+import { issueUsage, recentMonths, recordDownload, stopPages, usageByIssue } from "./usage.server";
 
 const at = (page: string) => ({
   interviewPage: page,
