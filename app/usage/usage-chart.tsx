@@ -77,7 +77,7 @@ export function UsageChart({ months }: { months: MonthUsage[] }) {
 export function UsageMonthTable({ months, caption }: { months: MonthUsage[]; caption: string }) {
   return (
     <UsageTable label={caption}>
-      <caption>{caption}</caption>
+      <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">Month</th>
