@@ -10,8 +10,8 @@ import * as m0007 from "./migrations/0007_recovery_codes";
 import * as m0008 from "./migrations/0008_country_dates";
 import * as m0009 from "./migrations/0009_answers_anx_on_read";
 import * as m0010 from "./migrations/0010_administration";
-import * as m0013 from "./migrations/0013_usage";
 import * as m0015 from "./migrations/0015_ai_calls";
+import * as m0013 from "./migrations/0013_usage";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -28,13 +28,17 @@ export const migrations: Record<string, Migration> = {
   "0008_country_dates": m0008,
   "0009_answers_anx_on_read": m0009,
   "0010_administration": m0010,
-  "0013_usage": m0013,
   "0015_ai_calls": m0015,
+  "0013_usage": m0013,
 };
 
-/** Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). */
+/**
+ * Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). Migrations are
+ * numbered per line of work and merged in any order, so one numbered below the last run still runs (Kysely runs
+ * the missing ones in name order).
+ */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";

@@ -252,11 +252,10 @@ describe.each(dialects)("usage back-filled from the interviews already there on 
 
   it("counts them started and completed, with no page known", async () => {
     handle = await createTestDatabase(dialect);
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => migrations },
-    });
-    expect((await migrator.migrateTo("0010_administration")).error).toBeUndefined();
+    // A database brought up to date before usage was counted (every migration but 0013, 0015 included).
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== "0013_usage"));
+    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => before } });
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const user = randomUUID();
     await insertTestUser(handle.db, user, "old@example.org");
     await handle.db.insertInto("categories").values({ id: 1, name: "Somewhere", sort_order: 1 }).execute();
