@@ -94,6 +94,12 @@ test("a person stops on a page, another finishes and downloads; the administrato
   await expect(row.getByRole("cell")).toHaveText(["United Kingdom", "6", "1", "0", "1"]);
   await axe();
   await page.screenshot({ path: `/tmp/usage-list-${test.info().project.name}.png`, fullPage: true });
+  // At 320 px the table scrolls sideways in its own focusable region; the page itself does not.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await axe();
+  await page.screenshot({ path: `/tmp/usage-list-320-${test.info().project.name}.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await row.getByRole("link", { name: issue.name }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/usage/${issue.id}$`));
@@ -110,6 +116,7 @@ test("a person stops on a page, another finishes and downloads; the administrato
   await page.screenshot({ path: `/tmp/usage-issue-${test.info().project.name}.png`, fullPage: true });
   await page.setViewportSize({ width: 320, height: 800 });
   await axe();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await page.screenshot({ path: `/tmp/usage-issue-320-${test.info().project.name}.png`, fullPage: true });
 
   // An issue that does not exist, or an address that is no issue: not found.
