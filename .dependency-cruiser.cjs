@@ -11,9 +11,9 @@ const capabilities = [
   "mail",
   "content",
   "guides",
-  "interviews",
-  // Beside interviews: usage counts their clear columns and the anonymous usage_events, and imports no capability.
+  // Below interviews: a save records the page it is at as usage's page token; usage reads guides' page names.
   "usage",
+  "interviews",
   "auth",
   // Above auth: administrators are accounts with a role (app/administration/roles.server.ts).
   "administration",

@@ -6,6 +6,8 @@ import { type Answers, answersFromJSON, answersToANX, answersToJSON, daysFromDat
 import { mergeVariables } from "./variables";
 import { database } from "~/db.server";
 import { openText, sealText } from "~/security/data-encryption.server";
+import { pageToken } from "~/usage/page-token.server";
+import { CHECK_ANSWERS_PAGE } from "~/usage/usage";
 import type { InterviewPage, PageSize } from "./list";
 
 /** "Today" for the guide's scripts: the calendar day in UTC (the server does not know the person's zone). */
@@ -130,16 +132,20 @@ const updateInterview = compiledOnce(
       .where("user_id", "=", userId),
 );
 
-/** What "Check your answers" is called in `last_page` (no guide page has an empty name). */
-export const CHECK_ANSWERS_PAGE = "";
 
-/**
- * The page an interview is at, kept in clear beside its sealed history so that usage can count where people
- * stop without opening any interview (docs/decisions/0030-usage-counts.md): a guide's page name, never an answer.
- */
+/** The page an interview is at: a guide page's name, or CHECK_ANSWERS_PAGE. */
 export function currentPageName(state: InterviewState): string | null {
   if (state.review && !state.review.changing) return CHECK_ANSWERS_PAGE;
   return state.history.at(-1)?.interviewPage ?? null;
+}
+
+/**
+ * `last_page`: the page an interview is at as a keyed hash (app/usage/page-token.server.ts), written with every
+ * save, so that usage counts where people stop without opening any interview, and nobody reads it without the key.
+ */
+function lastPageColumn(state: InterviewState): string | null {
+  const page = currentPageName(state);
+  return page === null ? null : pageToken(page);
 }
 
 /**
@@ -160,7 +166,7 @@ export async function saveInterview(
       engine_state: JSON.stringify({ history: interview.state.history, review: interview.state.review }),
     }),
     updated_at: now,
-    last_page: currentPageName(interview.state),
+    last_page: lastPageColumn(interview.state),
   };
   if (interview.id) {
     const { status, vars, engine_state, updated_at, last_page } = columns;

@@ -21,6 +21,8 @@ function stopPageName(stop: StopPage): string {
       return "Check your answers";
     case "others":
       return `Other pages (${stop.pages}), each with fewer than ${STOP_PAGE_MIN_COUNT}`;
+    case "retired":
+      return "Pages no longer in the guide (an earlier version)";
     case "unrecorded":
       return "Not recorded (interviews saved before usage was counted)";
   }

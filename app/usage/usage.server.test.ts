@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations, migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
-import { CHECK_ANSWERS_PAGE, deleteInterview, saveInterview } from "~/interviews/interviews.server";
-import { STOP_PAGE_MIN_COUNT } from "./usage";
-import { issueUsage, recentMonths, recordDownload, stopPages, usageByIssue } from "./usage.server";
+import { importSeedGuides } from "~/guides/import.server";
+import { deleteInterview, saveInterview } from "~/interviews/interviews.server";
+import { pageToken } from "./page-token.server";
+import { CHECK_ANSWERS_PAGE, STOP_PAGE_MIN_COUNT } from "./usage";
+import { issueUsage, pageNames, recentMonths, recordDownload, stopPages, usageByIssue } from "./usage.server";
 
 const at = (page: string) => ({
   interviewPage: page,
@@ -26,6 +28,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
     handle = await createTestDatabase(dialect);
     await migrateToLatest(handle.db);
     await seedDatabase(handle.db, "db/seed");
+    await importSeedGuides("db/seed", { onlyMissing: false }, handle.db);
     await insertTestUser(handle.db, ann, "ann@example.org");
     await insertTestUser(handle.db, bo, "bo@example.org");
   });
@@ -46,19 +49,19 @@ describe.each(dialects)("usage on %s", (dialect) => {
         engine_state: "{}",
         created_at: created,
         updated_at: created,
-        last_page: page,
+        last_page: page === null ? null : pageToken(page),
       })
       .execute();
     return id;
   }
-  const change = (id: string, updated: string, set: { status?: "Completed"; last_page?: string } = {}) =>
+  const change = (id: string, updated: string, { page, ...set }: { status?: "Completed"; page?: string } = {}) =>
     handle.db
       .updateTable("interviews")
-      .set({ ...set, updated_at: updated })
+      .set({ ...set, ...(page === undefined ? {} : { last_page: pageToken(page) }), updated_at: updated })
       .where("id", "=", id)
       .execute();
 
-  it("keeps the page an interview is at in clear on every save, and counts it started once", async () => {
+  it("keeps the page an interview is at on every save, as a keyed token, and counts it started once", async () => {
     const db = handle.db;
     const id = await saveInterview(
       {
@@ -66,23 +69,24 @@ describe.each(dialects)("usage on %s", (dialect) => {
         userId: ann,
         issueId: 6,
         status: "Draft",
-        state: state("1-Intro"),
+        state: state("1-Introduction"),
       },
       db,
     );
     const page = async () => (await db.selectFrom("interviews").select("last_page").where("id", "=", id).executeTakeFirstOrThrow()).last_page;
-    expect(await page()).toBe("1-Intro");
+    expect(await page()).toBe(pageToken("1-Introduction"));
+    expect(await page()).not.toContain("Introduction");
     await saveInterview(
       {
         id,
         userId: ann,
         issueId: 6,
         status: "Draft",
-        state: state("1-Intro", "2-Children"),
+        state: state("1-Introduction", "1-Name and gender"),
       },
       db,
     );
-    expect(await page()).toBe("2-Children");
+    expect(await page()).toBe(pageToken("1-Name and gender"));
     await saveInterview(
       {
         id,
@@ -90,24 +94,24 @@ describe.each(dialects)("usage on %s", (dialect) => {
         issueId: 6,
         status: "Draft",
         state: {
-          ...state("1-Intro", "9-End"),
+          ...state("1-Introduction", "7-Finish instructions"),
           review: {
             target: "SUCCESS",
-            history: [at("1-Intro")],
+            history: [at("1-Introduction")],
             changing: false,
           },
         },
       },
       db,
     );
-    expect(await page()).toBe(CHECK_ANSWERS_PAGE);
+    expect(await page()).toBe(pageToken(CHECK_ANSWERS_PAGE));
     await saveInterview(
       {
         id,
         userId: ann,
         issueId: 6,
         status: "Completed",
-        state: state("1-Intro", "9-End"),
+        state: state("1-Introduction", "7-Finish instructions"),
       },
       db,
     );
@@ -117,7 +121,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
         userId: ann,
         issueId: 6,
         status: "Completed",
-        state: state("1-Intro", "9-End"),
+        state: state("1-Introduction", "7-Finish instructions"),
       },
       db,
     );
@@ -127,20 +131,20 @@ describe.each(dialects)("usage on %s", (dialect) => {
 
   it("counts started, completed, abandoned and downloaded by month, and where unfinished interviews stop", async () => {
     const db = handle.db;
-    // January: ann starts and finishes one, and downloads it in January and February; bo stops on "2-Children"
+    // January: ann starts and finishes one, and downloads it in January and February; bo stops on "1-Name and gender"
     // in January (abandoned: 30+ days without a change).
-    const finished = await interview(ann, "2030-01-10T09:00:00.000Z", "1-Intro");
+    const finished = await interview(ann, "2030-01-10T09:00:00.000Z", "1-Introduction");
     await change(finished, "2030-01-11T09:00:00.000Z", {
       status: "Completed",
-      last_page: "9-End",
+      page: "7-Finish instructions",
     });
     await recordDownload(ISSUE, db, new Date("2030-01-11T10:00:00.000Z"));
     await recordDownload(ISSUE, db, new Date("2030-02-01T10:00:00.000Z"));
-    await interview(bo, "2030-01-20T09:00:00.000Z", "2-Children");
+    await interview(bo, "2030-01-20T09:00:00.000Z", "1-Name and gender");
     // March: bo's second one is on "Check your answers", changed yesterday: unfinished, not abandoned.
-    const recent = await interview(bo, "2030-03-01T09:00:00.000Z", "1-Intro");
+    const recent = await interview(bo, "2030-03-01T09:00:00.000Z", "1-Introduction");
     await change(recent, "2030-03-14T09:00:00.000Z", {
-      last_page: CHECK_ANSWERS_PAGE,
+      page: CHECK_ANSWERS_PAGE,
     });
 
     const usage = await issueUsage(ISSUE, db, NOW);
@@ -185,11 +189,11 @@ describe.each(dialects)("usage on %s", (dialect) => {
   it("keeps the counts when interviews and accounts are deleted, with the page a deleted Draft was on", async () => {
     const db = handle.db;
     const before = (await issueUsage(ISSUE, db, NOW))!;
-    // Four more stop on "2-Children" in March (five with bo's): now named. Then ann deletes one and bo's account goes.
+    // Four more stop on "1-Name and gender" in March (five with bo's): now named. Then ann deletes one and bo's account goes.
     const more = [];
-    for (let i = 0; i < 4; i++) more.push(await interview(i < 2 ? ann : bo, "2030-03-10T09:00:00.000Z", "2-Children"));
+    for (let i = 0; i < 4; i++) more.push(await interview(i < 2 ? ann : bo, "2030-03-10T09:00:00.000Z", "1-Name and gender"));
     expect((await issueUsage(ISSUE, db, NOW))?.stopPages).toEqual([
-      { kind: "page", page: "2-Children", count: 5 },
+      { kind: "page", page: "1-Name and gender", count: 5 },
       { kind: "others", pages: 1, count: null },
     ]);
     expect(await deleteInterview(ann, more[0]!, db)).toBe(true);
@@ -216,9 +220,9 @@ describe.each(dialects)("usage on %s", (dialect) => {
       completed: 1,
       abandoned: 1,
     });
-    // ann's remaining Draft is still on "2-Children", with the four deleted there.
+    // ann's remaining Draft is still on "1-Name and gender", with the four deleted there.
     expect(after.stopPages).toEqual([
-      { kind: "page", page: "2-Children", count: 5 },
+      { kind: "page", page: "1-Name and gender", count: 5 },
       { kind: "others", pages: 1, count: null },
     ]);
     expect(after.unfinished).toBe(6);
@@ -319,15 +323,32 @@ describe("stop pages", () => {
         { page: "c", count: min - 1 },
         { page: "d", count: 1 },
         { page: null, count: 2 },
+        { page: undefined, count: 1 },
       ]),
     ).toEqual([
       { kind: "page", page: "a", count: min + 3 },
       { kind: "page", page: "b", count: min },
       { kind: "check-answers", count: min },
       { kind: "others", pages: 2, count: min },
+      { kind: "retired", count: 1 },
       { kind: "unrecorded", count: 2 },
     ]);
     expect(stopPages([{ page: "c", count: min - 1 }])).toEqual([{ kind: "others", pages: 1, count: null }]);
     expect(stopPages([])).toEqual([]);
+  });
+
+  it("turns page tokens back into the guide's page names; a page the guide no longer has is unknown", () => {
+    const tokens = [
+      { page: pageToken("1-Name and gender"), count: 3 },
+      { page: pageToken(CHECK_ANSWERS_PAGE), count: 2 },
+      { page: pageToken("A page of the old version"), count: 1 },
+      { page: null, count: 4 },
+    ];
+    expect(pageNames(tokens, ["1-Introduction", "1-Name and gender"])).toEqual([
+      { page: "1-Name and gender", count: 3 },
+      { page: CHECK_ANSWERS_PAGE, count: 2 },
+      { page: undefined, count: 1 },
+      { page: null, count: 4 },
+    ]);
   });
 });

@@ -2,7 +2,18 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import type { UsageEventKind } from "../../db/schema";
 import { database } from "~/db.server";
-import { ABANDONED_AFTER_DAYS, type IssueUsage, type IssueUsageSummary, type StopPage, STOP_PAGE_MIN_COUNT, type UsageCounts, USAGE_MONTHS } from "./usage";
+import { getGuide } from "~/guides/guides.server";
+import { pageToken } from "./page-token.server";
+import {
+  ABANDONED_AFTER_DAYS,
+  CHECK_ANSWERS_PAGE,
+  type IssueUsage,
+  type IssueUsageSummary,
+  type StopPage,
+  STOP_PAGE_MIN_COUNT,
+  type UsageCounts,
+  USAGE_MONTHS,
+} from "./usage";
 
 /**
  * How the service is used, per issue (docs/decisions/0030-usage-counts.md). Counted from the anonymous
@@ -120,11 +131,16 @@ export async function issueUsage(issueId: number, db: Db = database(), now = new
   const issue = await db
     .selectFrom("issues")
     .innerJoin("categories", "categories.id", "issues.category_id")
-    .select(["issues.id", "issues.name", "categories.name as country"])
+    .select(["issues.id", "issues.name", "issues.guide_id", "categories.name as country"])
     .where("issues.id", "=", issueId)
     .executeTakeFirst();
   if (!issue) return null;
-  const [counted, stops] = await Promise.all([countsBy(db, now, issueId), stopCounts(db, issueId)]);
+  const [counted, tokens, guide] = await Promise.all([
+    countsBy(db, now, issueId),
+    stopCounts(db, issueId),
+    issue.guide_id ? getGuide(issue.guide_id, db) : null,
+  ]);
+  const stops = pageNames(tokens, guide ? Object.keys(guide.pages) : []);
   const totals = zero();
   const byMonth = new Map(recentMonths(now).map((month) => [month, { month, ...zero() }]));
   for (const row of counted) {
@@ -143,7 +159,19 @@ export async function issueUsage(issueId: number, db: Db = database(), now = new
   };
 }
 
-/** Unfinished interviews by the page they are (or were, when deleted) last on; null: not recorded. */
+/**
+ * The stop counts by page name: the tokens of the guide's pages (and of "Check your answers") turned back into
+ * names; a token of none of them (a page of an earlier version of the guide) is `undefined`.
+ */
+export function pageNames(
+  tokens: { page: string | null; count: number }[],
+  guidePages: string[],
+): { page: string | null | undefined; count: number }[] {
+  const names = new Map([CHECK_ANSWERS_PAGE, ...guidePages].map((name) => [pageToken(name), name]));
+  return tokens.map(({ page, count }) => ({ page: page === null ? null : names.get(page), count }));
+}
+
+/** Unfinished interviews by the page token they are (or were, when deleted) last on; null: not recorded. */
 async function stopCounts(db: Db, issueId: number): Promise<{ page: string | null; count: number }[]> {
   const [open, left] = await Promise.all([
     db
@@ -170,17 +198,19 @@ async function stopCounts(db: Db, issueId: number): Promise<{ page: string | nul
  * The stop pages, most often first: pages with at least STOP_PAGE_MIN_COUNT interviews by name, the rest
  * together (and their sum only when it too reaches the minimum), so no page names the few people behind it.
  */
-export function stopPages(stops: { page: string | null; count: number }[]): StopPage[] {
+export function stopPages(stops: { page: string | null | undefined; count: number }[]): StopPage[] {
   const named: StopPage[] = [];
   let unrecorded = 0;
+  let retired = 0;
   let others = 0;
   let otherPages = 0;
   for (const { page, count } of stops) {
     if (page === null) unrecorded += count;
+    else if (page === undefined) retired += count;
     else if (count < STOP_PAGE_MIN_COUNT) {
       others += count;
       otherPages += 1;
-    } else named.push(page === "" ? { kind: "check-answers", count } : { kind: "page", page, count });
+    } else named.push(page === CHECK_ANSWERS_PAGE ? { kind: "check-answers", count } : { kind: "page", page, count });
   }
   // Most first; equal counts by page name, "Check your answers" after the guide's pages.
   const name = (s: StopPage) => ("page" in s ? s.page : "\uffff");
@@ -192,6 +222,7 @@ export function stopPages(stops: { page: string | null; count: number }[]): Stop
       pages: otherPages,
       count: others >= STOP_PAGE_MIN_COUNT ? others : null,
     });
+  if (retired) named.push({ kind: "retired", count: retired });
   if (unrecorded) named.push({ kind: "unrecorded", count: unrecorded });
   return named;
 }

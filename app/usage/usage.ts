@@ -34,6 +34,8 @@ export type StopPage =
   | { kind: "check-answers"; count: number }
   /** Pages each with fewer than STOP_PAGE_MIN_COUNT, together; `count` null when even the sum is under it. */
   | { kind: "others"; pages: number; count: number | null }
+  /** Pages that are not in the guide the issue runs now (an earlier version's), together. */
+  | { kind: "retired"; count: number }
   /** Interviews saved before pages were recorded (their history is sealed). */
   | { kind: "unrecorded"; count: number };
 
@@ -47,3 +49,6 @@ export interface IssueUsage {
   /** How many unfinished interviews the stop pages count. */
   unfinished: number;
 }
+
+/** "Check your answers" as a page an interview is at (no guide page has an empty name). */
+export const CHECK_ANSWERS_PAGE = "";
