@@ -144,7 +144,7 @@ export interface UsageEventsTable {
   /** "YYYY-MM", UTC. */
   month: string;
   kind: UsageEventKind;
-  /** For "left" (an unfinished interview deleted): the page it was last on, when known. */
+  /** For "left" (an unfinished interview deleted): the token of the page it was last on, when known. */
   page: string | null;
 }
 
@@ -199,7 +199,7 @@ export interface InterviewsTable {
   engine_state: string;
   created_at: string;
   updated_at: string;
-  /** The guide page it is at after its last save ("" for "Check your answers"); null if saved before migration 0013. */
+  /** A keyed token of the page it is at after its last save (app/usage/page-token.server.ts); null if saved before migration 0013. */
   last_page: Generated<string | null>;
 }
 

@@ -2,14 +2,14 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 
 /**
  * How the service is used, without personal data (docs/decisions/0030-usage-counts.md): the page each interview
- * is at, in clear (a page name of the guide, not an answer), and an anonymous table of what happened, by issue
- * and month. The database writes the events itself, so every way an interview is made, finished or deleted
+ * is at, as a keyed token of its name (app/usage/page-token.server.ts), and an anonymous table of what happened,
+ * by issue and month. The database writes the events itself, so every way an interview is made, finished or deleted
  * (the viewer, a merge, an account deleted with its interviews by cascade) counts alike, in the same statement.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  // The page the interview is at after its last save ("" for "Check your answers"); null before this migration:
-  // the history is sealed, and counting must not open every interview.
+  // The token of the page the interview is at after its last save; null before this migration: the history is
+  // sealed, and counting must not open every interview.
   await db.schema.alterTable("interviews").addColumn("last_page", "text").execute();
 
   // No foreign keys and no interview or person id: a row says only "on this issue, in this month, this happened
@@ -24,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("month", "text", (col) => col.notNull())
     /** "started", "completed", "downloaded", or "left" (an unfinished interview deleted). */
     .addColumn("kind", "text", (col) => col.notNull())
-    /** For "left": the page it was last on. */
+    /** For "left": the token of the page it was last on. */
     .addColumn("page", "text")
     .execute();
   await db.schema.createIndex("usage_events_issue_kind_month").on("usage_events").columns(["issue_id", "kind", "month"]).execute();
