@@ -21,6 +21,8 @@ const capabilities = [
   "documents",
   // Above documents: the account area's "Download my data" puts the documents of Completed interviews in the zip.
   "account",
+  // Above administration (sources are added with an audit record) and interviews (a file is read as an upload is).
+  "sources",
   "ai",
   "viewer",
 ];

@@ -65,16 +65,25 @@ export default [
       route("audit", "routes/admin.audit.tsx"),
       route("usage", "routes/admin.usage.tsx"),
       route("usage/:issueId", "routes/admin.usage.$issueId.tsx"),
+      route("sources", "routes/admin.sources._index.tsx"),
+      route("sources/new", "routes/admin.sources.new.tsx"),
+      route("sources/:sourceId", "routes/admin.sources.$sourceId.tsx"),
+      route("sources/:sourceId/delete", "routes/admin.sources.$sourceId.delete.tsx"),
+      route("ai-calls", "routes/admin.ai-calls.tsx"),
     ]),
   ]),
 
   // ai: the AI tools. draft and dashboard are reserved, with no pages: their paths answer 404 through the catch-all.
-  ...prefix("ai", [route("rephrase/:interviewId", "routes/ai.rephrase.$interviewId.tsx")]),
+  ...prefix("ai", [
+    route("rephrase/:interviewId", "routes/ai.rephrase.$interviewId.tsx"),
+    route("document/:interviewId", "routes/ai.document.$interviewId.tsx"),
+  ]),
 
   // interview (its frame, /viewer, is served ahead of the router: server/viewer.ts)
   ...prefix("issues", [
     route(":issueId", "routes/issues.$issueId.tsx"),
     route(":issueId/interviews/:interviewId?", "routes/issues.$issueId.interviews.tsx"),
+    route(":issueId/understand", "routes/issues.$issueId.understand.tsx"),
   ]),
   route("preview/:guideId", "routes/preview.$guideId.tsx"),
   route("interview-guides/:guideId", "routes/interview-guides.$guideId.ts"),

@@ -10,8 +10,9 @@ import * as m0007 from "./migrations/0007_recovery_codes";
 import * as m0008 from "./migrations/0008_country_dates";
 import * as m0009 from "./migrations/0009_answers_anx_on_read";
 import * as m0010 from "./migrations/0010_administration";
-import * as m0015 from "./migrations/0015_ai_calls";
 import * as m0013 from "./migrations/0013_usage";
+import * as m0014 from "./migrations/0014_sources";
+import * as m0015 from "./migrations/0015_ai_calls";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -28,16 +29,15 @@ export const migrations: Record<string, Migration> = {
   "0008_country_dates": m0008,
   "0009_answers_anx_on_read": m0009,
   "0010_administration": m0010,
-  "0015_ai_calls": m0015,
   "0013_usage": m0013,
+  "0014_sources": m0014,
+  "0015_ai_calls": m0015,
 };
 
-/**
- * Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). Migrations are
- * numbered per line of work and merged in any order, so one numbered below the last run still runs (Kysely runs
- * the missing ones in name order).
- */
+/** Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  // Numbers are handed out to lines of work that merge in any order: a database that ran
+  // a later number first still runs an earlier one it has not run, instead of refusing to start.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const result = await migrator.migrateToLatest();
   if (result.error) {

@@ -23,6 +23,8 @@ export interface Database {
   audit_events: AuditEventsTable;
   ai_calls: AiCallsTable;
   usage_events: UsageEventsTable;
+  sources: SourcesTable;
+  passages: PassagesTable;
 }
 
 export interface CategoriesTable {
@@ -149,6 +151,34 @@ export interface UsageEventsTable {
 }
 
 export type UsageEventKind = "started" | "completed" | "downloaded" | "left";
+/** A source of the organisation's (migration 0014): text extracted into passages; the file itself is not kept. */
+export interface SourcesTable {
+  id: Generated<number>;
+  /** A country (categories.id). */
+  country_id: number;
+  /** Null: for every issue of the country. */
+  issue_id: number | null;
+  title: string;
+  /** Its public address (http or https). */
+  url: string;
+  file_name: string | null;
+  /** "text/markdown", "application/pdf" or the Word type. */
+  content_type: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A passage of a source, indexed for search (FTS5 table passages_fts on SQLite, column search on PostgreSQL). */
+export interface PassagesTable {
+  id: Generated<number>;
+  source_id: number;
+  /** Its place in the source, from 1. */
+  ordinal: number;
+  heading: string | null;
+  /** The page of a PDF it starts on. */
+  page: number | null;
+  text: string;
+}
 
 export interface SessionsTable {
   /** SHA-256 of the cookie's random id: a stolen table cannot be replayed as cookies. */

@@ -79,10 +79,14 @@ describe.each(dialects)("the command-line entry on %s", (dialect) => {
     expect(await run("db", "migrate")).toMatchObject({ code: 0, output: expect.stringMatching(/\d+ migration\(s\) applied/) });
     expect(await run("db", "seed")).toMatchObject({ code: 0, output: expect.stringContaining("seed content from ./db/seed loaded") });
     const once = await query((db) => db.selectFrom("issues").select("id").orderBy("id").execute());
+    const sourcesOnce = await query((db) => db.selectFrom("sources").select(["id", "title"]).orderBy("id").execute());
     expect((await run("db", "seed")).code).toBe(0);
     const twice = await query((db) => db.selectFrom("issues").select("id").orderBy("id").execute());
     expect(once.length).toBeGreaterThan(0);
     expect(twice).toEqual(once);
+    // The seed's sources are added once; the second run leaves them as they are.
+    expect(sourcesOnce.length).toBeGreaterThan(0);
+    expect(await query((db) => db.selectFrom("sources").select(["id", "title"]).orderBy("id").execute())).toEqual(sourcesOnce);
   });
 
   it("makes an account an administrator and back, recorded as done from the command line", async () => {

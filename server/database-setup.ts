@@ -7,6 +7,7 @@ import { importSeedGuides } from "~/guides/import.server";
 import { moveFolderIntoStorage } from "~/interviews/attachments.server";
 import { compactAfterResealing, resealAnswersAndFiles } from "~/interviews/sealing.server";
 import { type DataKeyring, openBytes, sealBytes } from "~/security/data-encryption.server";
+import { importSeedSources } from "~/sources/seed.server";
 import { type AttachmentStorage, transformingStorage } from "~/storage/attachment-storage.server";
 
 export type Log = (line: string) => void;
@@ -49,6 +50,8 @@ export async function prepareDatabase(handle: DatabaseHandle, seedDir: string, s
   if (await seedIfEmpty(db, seedDir)) log(`${description}: seed content loaded from ${seedDir}`);
   const guides = await importSeedGuides(seedDir, { onlyMissing: true }, db);
   if (guides.length) log(`${description}: demo guides imported: ${guides.join(", ")}`);
+  const sources = await importSeedSources(seedDir, { onlyIfNone: true }, db);
+  if (sources.length) log(`${description}: seed sources added: ${sources.length}`);
 }
 
 /** The seed command: migrations, then the whole seed folder again (the same rows updated, never duplicated). */
@@ -58,6 +61,8 @@ export async function reseedDatabase(handle: DatabaseHandle, seedDir: string, se
   await seedDatabase(db, seedDir);
   const guides = await importSeedGuides(seedDir, { onlyMissing: false }, db);
   log(`${description}: seed content from ${seedDir} loaded (guides: ${guides.join(", ") || "none"})`);
+  const sources = await importSeedSources(seedDir, { onlyIfNone: false }, db);
+  log(`${description}: seed sources added: ${sources.length} (those already there are kept as they are)`);
 }
 
 /**

@@ -59,7 +59,7 @@ describe("readingGrade", () => {
 describe("answersAsQuestion", () => {
   it("writes the answers given as lines, leaving out empty answers and files", () => {
     const answers = {
-      "issue te": { name: "Issue TE", type: "TextLong" as const, repeating: false, values: [null, "The landlord kept my bond."] },
+      "issue te": { name: "Issue TE", type: "Text" as const, repeating: false, values: [null, "The landlord kept my bond."] },
       "amount nu": { name: "Amount NU", type: "Number" as const, repeating: false, values: [null, 1200] },
       "children": { name: "Children", type: "Text" as const, repeating: true, values: [null, "Sam", "", "Alex"] },
       "empty te": { name: "Empty TE", type: "Text" as const, repeating: false, values: [null, ""] },

@@ -158,3 +158,16 @@ export function answersAsQuestion(answers: Answers): string {
   }
   return lines.join("\n").slice(0, MAX_QUESTION_CHARS);
 }
+
+export const understandFormMessages = {
+  nothingToAsk: "Enter your question, or choose to use your answers from your interview.",
+  tooLong: `Your question must be at most ${MAX_QUESTION_CHARS.toLocaleString("en")} characters.`,
+};
+
+/** The "Understand my situation" form: a question, or consent to use the interview's answers, or both. */
+export const understandSchema = z
+  .object({
+    question: z.string().trim().max(MAX_QUESTION_CHARS, understandFormMessages.tooLong).default(""),
+    useAnswers: z.literal("yes").optional(),
+  })
+  .refine((value) => value.question !== "" || value.useAnswers === "yes", { path: ["question"], message: understandFormMessages.nothingToAsk });

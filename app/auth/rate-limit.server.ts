@@ -32,6 +32,9 @@ export const limits = {
   // "Understand my situation": a search and up to two model calls each.
   aiUnderstandPerUser: { max: 10, minutes: 60 },
   aiUnderstandPerAddress: { max: 40, minutes: 60, perAddress: true },
+  // "Use a document I have": a document read in a worker and one model call each.
+  aiDocumentPerUser: { max: 10, minutes: 60 },
+  aiDocumentPerAddress: { max: 40, minutes: 60, perAddress: true },
   // Assembling documents (a download, POST /assemble) costs 80–200 ms of CPU each.
   documentsPerUser: { max: 30, minutes: 15 },
   documentsPerAddress: { max: 120, minutes: 15, perAddress: true },
@@ -44,13 +47,14 @@ export const limits = {
 } satisfies Record<string, Limit>;
 
 /** The features that cost the server more than a page: each is limited per person and per client address. */
-export type CostlyFeature = "documents" | "preview" | "ai-rephrase" | "ai-understand" | "my-data";
+export type CostlyFeature = "documents" | "preview" | "ai-rephrase" | "ai-understand" | "ai-document" | "my-data";
 
 const costlyLimits: Record<CostlyFeature, { perUser: Limit; perAddress: Limit }> = {
   documents: { perUser: limits.documentsPerUser, perAddress: limits.documentsPerAddress },
   preview: { perUser: limits.previewPerUser, perAddress: limits.previewPerAddress },
   "ai-rephrase": { perUser: limits.aiRephrasePerUser, perAddress: limits.aiRephrasePerAddress },
   "ai-understand": { perUser: limits.aiUnderstandPerUser, perAddress: limits.aiUnderstandPerAddress },
+  "ai-document": { perUser: limits.aiDocumentPerUser, perAddress: limits.aiDocumentPerAddress },
   "my-data": { perUser: limits.myDataPerUser, perAddress: limits.myDataPerAddress },
 };
 

@@ -1,10 +1,13 @@
 /** Test helpers: a minimal Word document, and the text of one. */
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 
-/** A minimal Word document whose body is the given paragraphs. */
-export function docx(paragraphs: string[]): Uint8Array {
+/** A minimal Word document whose body is the given paragraphs (and headings, in Word's "Heading 1" style). */
+export function docx(paragraphs: (string | { heading: string })[]): Uint8Array {
   const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escape(p)}</w:t></w:r></w:p>`).join("");
+  const run = (text: string) => `<w:r><w:t xml:space="preserve">${escape(text)}</w:t></w:r>`;
+  const body = paragraphs
+    .map((p) => (typeof p === "string" ? `<w:p>${run(p)}</w:p>` : `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>${run(p.heading)}</w:p>`))
+    .join("");
   return zipSync({
     "[Content_Types].xml": strToU8(
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',

@@ -61,6 +61,20 @@ export async function listInterviews(
   };
 }
 
+/** The id of the person's interview on an issue they last worked on, or null. */
+export async function latestInterviewOnIssue(userId: string, issueId: number, db: Db = database()): Promise<string | null> {
+  const row = await db
+    .selectFrom("interviews")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("issue_id", "=", issueId)
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** A user's interview, or null: another user's id is the same as an unknown one. */
 export async function findInterview(userId: string, id: string, db: Db = database()) {
   const row = await db

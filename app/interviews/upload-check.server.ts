@@ -124,32 +124,48 @@ async function turn(): Promise<() => void> {
   };
 }
 
-/** Reads an upload of the given kind (from its first bytes) whole; refuses it with what to do when it cannot be used. */
-export async function checkUpload(kind: "pdf" | "doc" | "docx", bytes: Uint8Array, timeoutMs = UPLOAD_CHECK_MS): Promise<UploadCheck> {
+/**
+ * Runs a CommonJS worker source (eval) on one file, in turn with the other readings: it answers with one message,
+ * or is ended after timeoutMs (`timeout`); a crash or running out of memory gives `crash`. Also used to extract a
+ * file's text (app/sources/extract.server.ts).
+ */
+export async function readInWorker<T>(
+  source: string,
+  workerData: Record<string, unknown>,
+  outcomes: { timeout: T; crash: T },
+  timeoutMs = UPLOAD_CHECK_MS,
+): Promise<T> {
   const release = await turn();
   try {
-    const problem = await new Promise<keyof typeof uploadCheckMessages | null>((resolve) => {
-      const worker = new Worker(WORKER_SOURCE, {
-        eval: true,
-        workerData: { kind, bytes, pdfLib: require.resolve("pdf-lib"), fflate: require.resolve("fflate"), maxUnpacked: MAX_DOCX_UNPACKED_BYTES },
-        resourceLimits: { maxOldGenerationSizeMb: 256 },
-      });
+    return await new Promise<T>((resolve) => {
+      const worker = new Worker(source, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: 256 } });
       const timer = setTimeout(() => {
         void worker.terminate();
-        resolve("tooComplex");
+        resolve(outcomes.timeout);
       }, timeoutMs);
-      const finish = (result: keyof typeof uploadCheckMessages | null) => {
+      const finish = (result: T) => {
         clearTimeout(timer);
         void worker.terminate();
         resolve(result);
       };
       worker.once("message", finish);
-      // Out of memory or a crash while reading: the file is what cannot be read.
-      worker.once("error", () => finish(kind === "pdf" ? "pdfUnreadable" : "wordUnreadable"));
-      worker.once("exit", () => finish(kind === "pdf" ? "pdfUnreadable" : "wordUnreadable"));
+      worker.once("error", () => finish(outcomes.crash));
+      worker.once("exit", () => finish(outcomes.crash));
     });
-    return problem === null ? { ok: true } : { ok: false, message: uploadCheckMessages[problem] };
   } finally {
     release();
   }
+}
+
+/** Reads an upload of the given kind (from its first bytes) whole; refuses it with what to do when it cannot be used. */
+export async function checkUpload(kind: "pdf" | "doc" | "docx", bytes: Uint8Array, timeoutMs = UPLOAD_CHECK_MS): Promise<UploadCheck> {
+  // Out of memory or a crash while reading: the file is what cannot be read.
+  const unreadable = kind === "pdf" ? "pdfUnreadable" : "wordUnreadable";
+  const problem = await readInWorker<keyof typeof uploadCheckMessages | null>(
+    WORKER_SOURCE,
+    { kind, bytes, pdfLib: require.resolve("pdf-lib"), fflate: require.resolve("fflate"), maxUnpacked: MAX_DOCX_UNPACKED_BYTES },
+    { timeout: "tooComplex", crash: unreadable },
+    timeoutMs,
+  );
+  return problem === null ? { ok: true } : { ok: false, message: uploadCheckMessages[problem] };
 }

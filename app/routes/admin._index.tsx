@@ -13,8 +13,16 @@ export default function AdministrationHome() {
           <p className="muted">How each issue is used: interviews started, completed and abandoned by month, where people stop, and documents downloaded.</p>
         </li>
         <li>
+          <a href="/admin/sources">Sources</a>
+          <p className="muted">The organisation's sources that "Understand my situation" answers from: add, read and delete them.</p>
+        </li>
+        <li>
           <a href="/admin/audit">Audit</a>
           <p className="muted">Every administrative action: who did what, when, and from which address.</p>
+        </li>
+        <li>
+          <a href="/admin/ai-calls">AI calls</a>
+          <p className="muted">Every call made to the AI: what for, which issue and model, tokens, the sources used, how it ended.</p>
         </li>
       </ul>
     </AdminPage>

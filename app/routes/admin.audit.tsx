@@ -8,6 +8,8 @@ const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: 
 const actionNames: Record<string, string> = {
   "role.granted": "Made an administrator",
   "role.revoked": "Removed as administrator",
+  "source.added": "Added a source",
+  "source.deleted": "Deleted a source",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

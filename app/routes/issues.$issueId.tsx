@@ -45,6 +45,12 @@ export default function IssuePage({ loaderData: { issue, signedIn } }: Route.Com
             </a>
           )}
         </p>
+        {issue ? (
+          <p className="link-line">
+            <a href={`/issues/${issue.id}/understand`}>Understand my situation</a>: ask about it in your own words and see
+            what our sources say.
+          </p>
+        ) : null}
       </article>
     </div>
   );

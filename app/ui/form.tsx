@@ -109,9 +109,9 @@ export function TextField({
   autoComplete,
   inputMode,
 }: FieldProps & {
-  type?: "text" | "email" | "tel" | "password";
+  type?: "text" | "email" | "tel" | "password" | "url";
   autoComplete?: string;
-  inputMode?: "numeric" | "tel" | "email" | "text";
+  inputMode?: "numeric" | "tel" | "email" | "text" | "url";
 }) {
   const { key, ...props } = getInputProps(field, { type, ariaAttributes: false });
   return (
@@ -161,6 +161,24 @@ export function TextAreaField({ field, label, hint, required = true, rows = 6 }:
         rows={rows}
         className="field__input field__input--textarea"
       />
+    </FieldFrame>
+  );
+}
+
+/** A file upload: the form must be sent as multipart (`encType="multipart/form-data"`). */
+export function FileField({
+  field,
+  label,
+  hint,
+  required = true,
+  accept,
+}: Omit<FieldProps, "field"> & { field: FieldMetadata<File | undefined>; accept?: string }) {
+  const { key, ...props } = getInputProps(field, { type: "file", ariaAttributes: false });
+  // The frame and the aria attributes read only the field's ids and errors, the same for a file as for text.
+  const frame = field as unknown as FieldMetadata<string | undefined>;
+  return (
+    <FieldFrame field={frame} label={label} hint={hint}>
+      <input key={key} {...props} {...controlProps(frame, hint, required)} className="field__input field__input--file" accept={accept} />
     </FieldFrame>
   );
 }

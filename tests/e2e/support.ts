@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -58,6 +59,13 @@ export function plantUploadIssue(): void {
     db.prepare("insert into guides (id, title, format, source, imported_at) values ('upload-test', 'Upload test guide', 'json', ?, ?) on conflict do nothing").run(guide, new Date().toISOString());
     db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (900, 1, 'Upload test', '', 'upload-test', 'upload-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
   });
+}
+
+/** The bundled command line on the e2e server's database, as an operator runs it in the container (`admin grant`). */
+export function cli(...args: string[]): { status: number | null; output: string } {
+  const env = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db`, DATA_ENCRYPTION_KEY: e2eDataKey };
+  const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env, encoding: "utf8" });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 /** Runs a statement on the e2e server's SQLite database (to plant content a test needs). */

@@ -37,6 +37,7 @@ export function defaultReply(request: ChatRequest): ChatReply {
   if (text.includes("[[empty]]")) return { status: 200, body: JSON.stringify({ choices: [] }) };
   if (text.includes("[[markup]]")) return completion('<b>Bold</b> <img src=x onerror="alert(1)"><script>alert(2)</script> & done');
   if (text.includes("Source passages:")) return groundedReply(request, text);
+  if (text.includes("\n\nThe document:\n")) return documentReply(request, text);
   return completion(`A clearer version: ${text}`);
 }
 
@@ -44,7 +45,8 @@ const words = (text: string) => new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?
 
 /**
  * "Understand my situation": the stand-in answers in the JSON asked for, from the passages it was sent: the first
- * sentence of each of the two passages sharing most words with the question, each citing its passage. Steered by
+ * sentence of each of the two passages sharing most words with the question, each citing its passage (nothing when
+ * no passage shares a word: the sources do not answer). Steered by
  * [[uncited]] (statements without sources), [[wrong-citation]] (a passage number that was not given),
  * [[not-json]] (prose), [[hard]] (a first answer in long words; simple words when asked again), [[nothing]]
  * (empty lists: the sources do not answer).
@@ -55,6 +57,7 @@ function groundedReply(request: ChatRequest, text: string): ChatReply {
   const asked = words(question);
   const ranked = passages
     .map((passage) => ({ ...passage, shared: [...words(passage.text)].filter((word) => asked.has(word)).length }))
+    .filter((passage) => passage.shared > 0)
     .sort((a, b) => b.shared - a.shared || a.number - b.number)
     .slice(0, 2);
   const firstSentence = (passage: string) => /^.*?[.!?](?=\s|$)/.exec(passage)?.[0] ?? passage;
@@ -138,4 +141,34 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.argv[2] ?? 3211);
   const { url } = await startAiStandIn({ port });
   console.log(`AI stand-in listening on ${url}`);
+}
+
+/**
+ * "Use a document I have": for each question the system message lists (`- "id": label (form)`), a line of the
+ * document written "Label: value" whose label shares most words with the question answers it, quoted whole; numbers
+ * lose their currency signs, dates written D Month YYYY become YYYY-MM-DD. Steered by words in the document:
+ * [[made-up-quote]] (quotes that are not in it), [[not-json]] (prose).
+ */
+function documentReply(request: ChatRequest, text: string): ChatReply {
+  const system = request.body.messages?.find((m) => m.role === "system")?.content ?? "";
+  const documentText = text.split("\n\nThe document:\n")[1] ?? "";
+  if (documentText.includes("[[not-json]]")) return completion("The letter says the landlord keeps the bond.");
+  const questions = [...system.matchAll(/^- "([^"]+)": (.*) \(([^()]*(?:\([^()]*\)[^()]*)*)\)$/gm)].map((m) => ({ id: m[1]!, label: m[2]!, form: m[3]! }));
+  const lines = documentText.split("\n").map((line) => line.trim()).filter((line) => /^[^:]{2,60}:\s*\S/.test(line));
+  const months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+  const answers = questions.flatMap((question) => {
+    const asked = words(question.label);
+    const shared = (candidate: string) => [...words(candidate.split(":")[0]!)].filter((word) => asked.has(word)).length;
+    const line = lines.filter((candidate) => shared(candidate) > 0).sort((a, b) => shared(b) - shared(a))[0];
+    if (!line) return [];
+    let value = line.slice(line.indexOf(":") + 1).trim();
+    if (question.form.startsWith("a number")) value = value.replace(/[^0-9.]/g, "");
+    const date = /^(\d{1,2}) ([A-Za-z]+) (\d{4})$/.exec(value);
+    if (question.form.includes("YYYY-MM-DD") && date) {
+      value = `${date[3]}-${String(months.indexOf(date[2]!.toLowerCase()) + 1).padStart(2, "0")}-${date[1]!.padStart(2, "0")}`;
+    }
+    const quote = documentText.includes("[[made-up-quote]]") ? `${line} (as the stand-in remembers it)` : line;
+    return [{ field: question.id, value, quote }];
+  });
+  return completion(JSON.stringify({ answers }));
 }

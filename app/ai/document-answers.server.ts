@@ -1,0 +1,139 @@
+// "Use a document I have": a person's letter or form, read for the questions of the interview page they are on. The
+// file is checked like an upload and its text extracted (app/sources/extract.server.ts), and it is not kept; the model's proposals are checked (app/ai/document-answers.ts)
+// and nothing is saved until the person accepts a proposal.
+import { answerIndex, currentEntry, type Guide, type Page, plainText, renderMacros, validatePage } from "~/a2j";
+import { refuseCostlyUse } from "~/auth/rate-limit.server";
+import type { SessionUser } from "~/auth/session.server";
+import { getIssue, type Issue } from "~/content/content.server";
+import { getGuide } from "~/guides/guides.server";
+import { detectDocumentType, MAX_ATTACHMENT_BYTES } from "~/interviews/attachments.server";
+import { loadInterview, mergeInterviewVariables, today } from "~/interviews/interviews.server";
+import { extractDocumentText } from "~/sources/extract.server";
+import { config } from "~/config.server";
+import { recordAiCall } from "./call-log.server";
+import { type AiSettings, chatCompletion } from "./chat.server";
+import { checkProposals, documentMessages, type Proposal, type ProposableField, proposableFields } from "./document-answers";
+import { redactPersonalData, restorePersonalData } from "./redact";
+
+const MAX_TOKENS = 1500;
+
+export const documentMessagesForPeople = {
+  noFile: "Choose a PDF or Word file.",
+  tooLarge: "The file must be smaller than 5 MB.",
+  wrongType: "The file must be a PDF or a Word (.docx) file.",
+  oldWord: "Old Word (.doc) files cannot be read here: save it as .docx or PDF and upload that.",
+  unavailable: "Reading documents with AI is not available at the moment. Please type your answers yourself.",
+  failed: "The AI could not read your document just now. Please try again later, or type your answers yourself.",
+  timeout: "The AI took too long to read your document. Please try again in a moment, or type your answers yourself.",
+  malformed: "The AI's answer could not be checked, so nothing is proposed. Please type your answers yourself.",
+  none: "We found nothing in this document that answers the questions on this page.",
+};
+
+export interface OpenDocumentPage {
+  interviewId: string;
+  issue: Issue;
+  guide: Guide;
+  page: Page;
+  /** The page's questions the document may answer. */
+  fields: ProposableField[];
+  /** The loop entry the page's answers go to. */
+  index: number;
+  /** The page's text, plain. */
+  pageText: string;
+  interviewHref: string;
+}
+
+/** The person's own Draft interview and the page it is on (whose questions a document may answer: maybe none); else null. */
+export async function openDocumentPage(user: SessionUser, interviewId: string): Promise<OpenDocumentPage | null> {
+  if (!/^[0-9a-f-]{36}$/.test(interviewId)) return null;
+  const interview = await loadInterview(user.id, interviewId);
+  if (!interview || interview.status !== "Draft") return null;
+  const issue = await getIssue(interview.issueId);
+  const guide = issue?.guideId ? await getGuide(issue.guideId) : null;
+  const entry = currentEntry(interview.state);
+  const page = entry ? guide?.pages[entry.interviewPage] : undefined;
+  if (!issue || !guide || !page) return null;
+  const answers = interview.state.answers;
+  const render = (html: string) => plainText(renderMacros(html, answers, today(), issue.country.dates));
+  const fields = proposableFields(page, (field) => render(field.label));
+  return {
+    interviewId,
+    issue,
+    guide,
+    page,
+    fields,
+    index: answerIndex(entry),
+    pageText: render(page.text),
+    interviewHref: `/issues/${issue.id}/interviews/${interviewId}`,
+  };
+}
+
+export type ProposalsResult =
+  | { ok: true; proposals: Proposal[] }
+  | { ok: false; field: "file" | null; message: string; status: number };
+
+/**
+ * Reads a document and asks the model for answers to the page's questions, within the person's limits. The
+ * document's text is redacted before it leaves (the person's name too) and restored in the proposals. Never throws.
+ */
+export async function proposeFromDocument(
+  user: SessionUser,
+  address: string,
+  open: OpenDocumentPage,
+  file: File | null,
+  settings: AiSettings = config(),
+): Promise<ProposalsResult> {
+  const refuse = (message: string, status = 400, field: "file" | null = "file"): ProposalsResult => ({ ok: false, field, message, status });
+  if (!settings.AI_BASE_URL) return refuse(documentMessagesForPeople.unavailable, 200, null);
+  if (!file || file.size === 0) return refuse(documentMessagesForPeople.noFile);
+  if (file.size > MAX_ATTACHMENT_BYTES) return refuse(documentMessagesForPeople.tooLarge, 413);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectDocumentType(bytes);
+  if (kind?.ext === "doc") return refuse(documentMessagesForPeople.oldWord);
+  if (!kind) return refuse(documentMessagesForPeople.wrongType);
+  const refused = await refuseCostlyUse("ai-document", user.id, address);
+  if (refused) return refuse(refused.message, 429, null);
+  // Read whole first, as every upload is (decision 0025), then its text, both in a time-limited worker.
+  const extracted = await extractDocumentText(bytes, kind.contentType);
+  if (!extracted.ok) return refuse(extracted.message);
+
+  const names = [user.firstName, user.lastName];
+  const redaction = settings.AI_REDACT_PERSONAL_DATA ? redactPersonalData(extracted.text, names) : { text: extracted.text, replaced: new Map<string, string>() };
+  const sent = documentMessages(redaction.text, open.pageText, open.fields, settings.AI_REDACT_PERSONAL_DATA);
+  const result = await chatCompletion({ messages: sent, model: open.issue.modelAI, maxTokens: MAX_TOKENS, temperature: 0 }, settings);
+  const record = { purpose: "document" as const, issueId: open.issue.id, model: result.model };
+  if (!result.ok) {
+    console.warn(`[ai] document ${result.reason}: ${result.detail}`);
+    await recordAiCall({ ...record, promptTokens: 0, completionTokens: 0, outcome: result.reason, transcript: { sent, answer: "" } });
+    return refuse(documentMessagesForPeople[result.reason], 200, null);
+  }
+  const proposals = checkProposals(result.content, open.fields, extracted.text, (text) => restorePersonalData(text, redaction.replaced));
+  await recordAiCall({
+    ...record,
+    promptTokens: result.promptTokens,
+    completionTokens: result.completionTokens,
+    outcome: proposals.ok ? `proposed ${proposals.proposals.length}${proposals.dropped ? `, ${proposals.dropped} dropped` : ""}` : proposals.reason,
+    transcript: { sent, answer: result.content },
+  });
+  if (!proposals.ok) return refuse(documentMessagesForPeople[proposals.reason], 200, null);
+  return { ok: true, proposals: proposals.proposals };
+}
+
+/**
+ * Saves one answer the person accepted (as proposed or as they edited it) into the interview, checked as the
+ * interview page checks it. Returns the page's message when it does not fit.
+ */
+export async function acceptProposal(user: SessionUser, open: OpenDocumentPage, name: string, value: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  const field = open.fields.find((f) => f.name === name);
+  if (!field) return { ok: false, message: "This question is not on the page any more." };
+  // The page's own check, on the question's fields alone (a radio group is several fields).
+  const own = open.page.fields.filter((f) => f.name.trim().toLowerCase() === name);
+  const posted = field.kind === "yes-no" ? (value === "true" ? "on" : "") : value;
+  const checked = validatePage({ ...open.page, fields: own }, { [name]: posted }, today(), open.issue.country.dates);
+  const error = checked.errors[0];
+  if (error) return { ok: false, message: error.message };
+  const assignment = checked.assignments.find((a) => a.name.trim().toLowerCase() === name);
+  if (!assignment) return { ok: false, message: "This answer cannot be saved." };
+  const saved = await mergeInterviewVariables(user.id, open.interviewId, { [field.variable]: assignment.value }, open.guide, undefined, open.index);
+  return saved ? { ok: true } : { ok: false, message: "Your interview could not be found." };
+}

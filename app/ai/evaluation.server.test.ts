@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { migrateToLatest } from "../../db/migrate";
+import { seedDatabase } from "../../db/seed";
+import { startAiStandIn } from "../../tests/support/ai-stand-in";
+import { createTestDatabase, dialects, type TestDatabase } from "../../tests/support/databases";
+import { importSeedSources } from "~/sources/seed.server";
+import { evaluateUnderstanding, evaluationSetSchema } from "./evaluation.server";
+
+// The written questions of `npm run eval:ai`, against the stand-in: it cites the passages sharing most words with the
+// question, so this measures the search and the checks, not a model.
+const { questions } = evaluationSetSchema.parse(JSON.parse(readFileSync("eval/ai-questions.json", "utf8")));
+
+let standIn: Awaited<ReturnType<typeof startAiStandIn>>;
+beforeAll(async () => {
+  standIn = await startAiStandIn();
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+afterAll(async () => {
+  await standIn.close();
+  vi.restoreAllMocks();
+});
+
+describe.each(dialects)("the evaluation questions on %s", (dialect) => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase(dialect);
+    await migrateToLatest(handle.db);
+    await seedDatabase(handle.db, "db/seed");
+    await importSeedSources("db/seed", { onlyIfNone: false }, handle.db);
+  });
+  afterAll(async () => handle.drop());
+
+  it("cite the expected passages, refuse where the seed sources say nothing, and read at a plain level", async () => {
+    const settings = { AI_BASE_URL: `${standIn.url}/v1`, AI_API_KEY: undefined, AI_MODEL: undefined, AI_TIMEOUT_MS: 2000, AI_REDACT_PERSONAL_DATA: true };
+    const summary = await evaluateUnderstanding(questions, handle.db, settings);
+    expect(summary.refusedWithoutSources).toBe(1);
+    // The stand-in picks passages by shared words, so it misses where the words differ ("how long" for "time limit").
+    expect(summary.answeredWithRightSource).toBeGreaterThanOrEqual(0.8);
+    expect(summary.citationPrecision).toBeGreaterThanOrEqual(0.5);
+    expect(summary.medianReadingGrade).toBeLessThanOrEqual(12);
+    // Every citation is a passage that was found for the question (its heading is known).
+    for (const result of summary.results) expect(result.cited.every((heading) => heading !== "")).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+import { AdminPage } from "~/administration/admin-page";
+import { type AiCallView, listAiCalls } from "~/ai/call-log.server";
+import { config } from "~/config.server";
+import type { Route } from "./+types/admin.ai-calls";
+
+const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+const purposes: Record<string, string> = {
+  rephrase: "Rephrase with AI",
+  understand: "Understand my situation",
+  document: "Use a document I have",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  const settings = config();
+  return {
+    ...(await listAiCalls(Number.isInteger(page) ? page : 1)),
+    transcripts: settings.AI_TRANSCRIPTS,
+    retentionDays: settings.AI_CALL_RETENTION_DAYS,
+    transcriptRetentionDays: settings.AI_TRANSCRIPT_RETENTION_DAYS,
+  };
+}
+
+export default function AiCalls({ loaderData }: Route.ComponentProps) {
+  const { calls, page, pageCount, total, transcripts, retentionDays, transcriptRetentionDays } = loaderData;
+  return (
+    <AdminPage title="AI calls">
+      <p>
+        Every call made to the AI, newest first: {total} in all, kept {retentionDays} days. Each record says what the call
+        was for, the issue, the model, the tokens used, the source passages it was given and how it ended.{" "}
+        {transcripts
+          ? `Transcripts are on: what was sent (with personal details replaced) and answered is kept for ${transcriptRetentionDays} days.`
+          : "No personal text is kept (transcripts are off: AI_TRANSCRIPTS)."}
+      </p>
+      {calls.length ? (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">
+              AI calls, page {page} of {pageCount}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">When (UTC)</th>
+                <th scope="col">For</th>
+                <th scope="col">Issue</th>
+                <th scope="col">Model</th>
+                <th scope="col">Tokens (sent / answered)</th>
+                <th scope="col">Passages</th>
+                <th scope="col">Reading grade</th>
+                <th scope="col">Outcome</th>
+              </tr>
+            </thead>
+            <tbody>
+              {calls.map((call) => (
+                <CallRow key={call.id} call={call} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>No AI call has been made yet.</p>
+      )}
+      {transcripts && calls.some((call) => call.transcript) ? (
+        <>
+          <h2>Transcripts on this page</h2>
+          {calls
+            .filter((call) => call.transcript)
+            .map((call) => (
+              <details key={call.id} className="transcript">
+                <summary>
+                  {when.format(new Date(call.happenedAt))}: {purposes[call.purpose] ?? call.purpose}
+                </summary>
+                {call.transcript!.sent.map((message, index) => (
+                  <div key={index}>
+                    <h3 className="transcript__role">{message.role}</h3>
+                    <pre className="transcript__text">{message.content}</pre>
+                  </div>
+                ))}
+                <h3 className="transcript__role">answer</h3>
+                <pre className="transcript__text">{call.transcript!.answer}</pre>
+              </details>
+            ))}
+        </>
+      ) : null}
+      {pageCount > 1 ? (
+        <nav className="pagination" aria-label="AI call pages">
+          {page > 1 ? <a href={`/admin/ai-calls?page=${page - 1}`}>Newer</a> : null}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? <a href={`/admin/ai-calls?page=${page + 1}`}>Older</a> : null}
+        </nav>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+function CallRow({ call }: { call: AiCallView }) {
+  return (
+    <tr>
+      <td>
+        <time dateTime={call.happenedAt}>{when.format(new Date(call.happenedAt))}</time>
+      </td>
+      <td>{purposes[call.purpose] ?? call.purpose}</td>
+      <td>{call.issueName ?? (call.issueId === null ? "—" : `Issue ${call.issueId} (deleted)`)}</td>
+      <td>{call.model}</td>
+      <td>
+        {call.promptTokens} / {call.completionTokens}
+      </td>
+      <td>{call.passageIds.length ? call.passageIds.join(", ") : "—"}</td>
+      <td>{call.readingGrade ?? "—"}</td>
+      <td>{call.outcome}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,290 @@
+import { data } from "react-router";
+import { aiAvailable } from "~/ai/chat.server";
+import { normaliseValue, type Proposal, type ProposableField } from "~/ai/document-answers";
+import { acceptProposal, openDocumentPage, proposeFromDocument } from "~/ai/document-answers.server";
+import { requireUser } from "~/auth/session.server";
+import { config } from "~/config.server";
+import { notFound } from "~/http.server";
+import { clientAddressContext } from "~/request-context";
+import { Breadcrumb } from "~/ui/breadcrumb";
+import { ErrorSummary } from "~/ui/form";
+import { PageTitle } from "~/ui/page-title";
+import type { Route } from "./+types/ai.document.$interviewId";
+
+export const handle = { scripts: ["/scripts/pending-form.js"] };
+
+async function open(request: Request, params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
+  const user = requireUser(context, "/auth/sign-in");
+  const opened = await openDocumentPage(user, params.interviewId ?? "");
+  if (!opened) notFound(request);
+  const page = {
+    interviewId: opened.interviewId,
+    issue: { id: opened.issue.id, name: opened.issue.name },
+    interviewHref: opened.interviewHref,
+    questions: opened.fields,
+    available: aiAvailable(),
+    redacts: config().AI_REDACT_PERSONAL_DATA,
+    waitSeconds: Math.ceil(config().AI_TIMEOUT_MS / 1000) + 10,
+  };
+  return { user, opened, page };
+}
+
+type Problem = { field: "file" | null; message: string } | null;
+type Saved = { label: string; value: string } | null;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { page } = await open(request, params, context);
+  return { ...page, proposals: null as Proposal[] | null, problem: null as Problem, saved: null as Saved, rowError: null as { name: string; message: string } | null };
+}
+
+/** The proposals still to decide on, carried by each form: checked again against the page's questions. */
+function pendingProposals(form: FormData, fields: readonly ProposableField[]): Proposal[] {
+  try {
+    const raw: unknown = JSON.parse(String(form.get("pending") ?? "[]"));
+    if (!Array.isArray(raw)) return [];
+    return raw.flatMap((item: { name?: unknown; value?: unknown; quote?: unknown }) => {
+      const field = fields.find((f) => f.name === item?.name);
+      const value = field && typeof item.value === "string" ? normaliseValue(field, item.value) : null;
+      return field && value !== null && typeof item.quote === "string" ? [{ name: field.name, value, quote: item.quote.slice(0, 600) }] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, opened, page } = await open(request, params, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const base = { ...page, proposals: null as Proposal[] | null, problem: null as Problem, saved: null as Saved, rowError: null as { name: string; message: string } | null };
+  if (intent === "accept" || intent === "reject") {
+    const pending = pendingProposals(form, opened.fields);
+    const name = String(form.get("name") ?? "");
+    const rest = pending.filter((proposal) => proposal.name !== name);
+    if (intent === "reject") return { ...base, proposals: rest };
+    const value = String(form.get("value") ?? "");
+    const accepted = await acceptProposal(user, opened, name, value);
+    if (!accepted.ok) {
+      const kept = pending.map((proposal) => (proposal.name === name ? { ...proposal, value } : proposal));
+      return data({ ...base, proposals: kept, rowError: { name, message: accepted.message } }, { status: 400 });
+    }
+    const label = opened.fields.find((f) => f.name === name)?.label ?? name;
+    return { ...base, proposals: rest, saved: { label, value } };
+  }
+  const file = form.get("document");
+  const result = await proposeFromDocument(user, context.get(clientAddressContext), opened, file instanceof File ? file : null);
+  if (!result.ok) return data({ ...base, problem: { field: result.field, message: result.message } }, { status: result.status });
+  return { ...base, proposals: result.proposals };
+}
+
+export default function UseDocument({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? loaderData;
+  const { problem, proposals } = view;
+  const errors = Boolean(problem) || Boolean(view.rowError);
+  const labelOf = (name: string) => view.questions.find((q) => q.name === name)?.label ?? name;
+  return (
+    <div className="page page--narrow">
+      <PageTitle title="Use a document I have" errors={errors} />
+      <Breadcrumb
+        crumbs={[
+          { label: "Home", href: "/" },
+          { label: view.issue.name, href: `/issues/${view.issue.id}` },
+          { label: "Interview", href: view.interviewHref },
+          { label: "Use a document I have" },
+        ]}
+      />
+      <h1>Use a document I have</h1>
+      <p className="notice">
+        <strong>AI can be wrong and is not legal advice.</strong> Check each proposed answer against your document: nothing
+        is saved until you accept it. Your file is read and not kept.
+      </p>
+      {view.saved ? (
+        <div className="notice notice--success" role="status">
+          <p>
+            Saved in your interview: {view.saved.label}: {view.saved.value}
+          </p>
+        </div>
+      ) : null}
+      {view.rowError ? (
+        <ErrorSummary errors={[{ fieldId: `value-${view.rowError.name.replace(/\W+/g, "-")}`, label: labelOf(view.rowError.name), message: view.rowError.message }]} />
+      ) : null}
+      {!view.questions.length ? (
+        <>
+          <p>
+            The page you are on in your interview asks nothing a document can answer. Go back to the interview, and open
+            this again from a page that asks for details your document has.
+          </p>
+          <p className="button-row">
+            <a className="button" href={view.interviewHref}>
+              Back to the interview
+            </a>
+          </p>
+        </>
+      ) : proposals ? (
+        <Proposals proposals={proposals} questions={view.questions} rowError={view.rowError} interviewHref={view.interviewHref} />
+      ) : (
+        <ReadForm view={view} problem={problem} />
+      )}
+    </div>
+  );
+}
+
+function ReadForm({
+  view,
+  problem,
+}: {
+  view: { available: boolean; redacts: boolean; waitSeconds: number; questions: ProposableField[]; interviewHref: string };
+  problem: Problem;
+}) {
+  const fileError = problem?.field === "file" ? problem.message : null;
+  return (
+    <>
+      <ErrorSummary
+        errors={fileError ? [{ fieldId: "document", label: "Your document", message: fileError }] : []}
+        formErrors={problem && !fileError ? [problem.message] : []}
+      />
+      <p>Upload a letter or form you received. The AI proposes answers to the questions on your interview page:</p>
+      <ul>
+        {view.questions.map((question) => (
+          <li key={question.name}>{question.label}</li>
+        ))}
+      </ul>
+      {view.available ? (
+        <form
+          method="post"
+          encType="multipart/form-data"
+          className="form"
+          data-pending={`The AI is reading your document. This can take up to ${view.waitSeconds} seconds.`}
+        >
+          <div className={`field${fileError ? " field--invalid" : ""}`}>
+            <label className="field__label" htmlFor="document">
+              Your document
+            </label>
+            <p className="field__hint" id="document-hint">
+              A PDF or Word (.docx) file, smaller than 5 MB.
+              {view.redacts ? " Emails, phone numbers, identity numbers and your name are replaced with placeholders before its text is sent to the AI." : ""}
+            </p>
+            <input
+              type="file"
+              id="document"
+              name="document"
+              accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+              className="field__input"
+              aria-describedby={fileError ? "document-hint document-error" : "document-hint"}
+              aria-invalid={fileError ? true : undefined}
+            />
+            <p className="field__error" id="document-error">
+              {fileError ?? ""}
+            </p>
+          </div>
+          <div className="button-row">
+            <button type="submit" name="intent" value="read" className="button">
+              Read my document
+            </button>
+            <a className="button button--secondary" href={view.interviewHref}>
+              Back to the interview
+            </a>
+          </div>
+          <p className="pending-status" role="status" data-pending-status="" />
+        </form>
+      ) : (
+        <p className="button-row">
+          <a className="button" href={view.interviewHref}>
+            Back to the interview
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+function Proposals({
+  proposals,
+  questions,
+  rowError,
+  interviewHref,
+}: {
+  proposals: Proposal[];
+  questions: ProposableField[];
+  rowError: { name: string; message: string } | null;
+  interviewHref: string;
+}) {
+  const pending = JSON.stringify(proposals);
+  return (
+    <section aria-labelledby="proposals-title">
+      <h2 id="proposals-title">Proposed answers</h2>
+      {proposals.length ? (
+        <p>Accept each answer that is right (you can change it first), or reject it.</p>
+      ) : (
+        <p>There are no more proposed answers.</p>
+      )}
+      {proposals.map((proposal) => {
+        const question = questions.find((q) => q.name === proposal.name)!;
+        const id = `value-${proposal.name.replace(/\W+/g, "-")}`;
+        const error = rowError?.name === proposal.name ? rowError.message : null;
+        return (
+          <form method="post" key={proposal.name} className="proposal">
+            <fieldset>
+              <legend className="proposal__question">{question.label}</legend>
+              <p className="proposal__quote-label">From your document:</p>
+              <blockquote className="understand__passage">{proposal.quote}</blockquote>
+              <div className={`field${error ? " field--invalid" : ""}`}>
+                <label className="field__label" htmlFor={id}>
+                  Proposed answer
+                </label>
+                {error ? (
+                  <p className="field__error" id={`${id}-error`}>
+                    {error}
+                  </p>
+                ) : null}
+                <ValueInput id={id} question={question} value={proposal.value} invalid={Boolean(error)} />
+              </div>
+              <input type="hidden" name="name" value={proposal.name} />
+              <input type="hidden" name="pending" value={pending} />
+              <div className="button-row">
+                <button type="submit" name="intent" value="accept" className="button">
+                  Accept<span className="visually-hidden">: {question.label}</span>
+                </button>
+                <button type="submit" name="intent" value="reject" className="button button--secondary">
+                  Reject<span className="visually-hidden">: {question.label}</span>
+                </button>
+              </div>
+            </fieldset>
+          </form>
+        );
+      })}
+      <p className="button-row">
+        <a className={proposals.length ? "button button--secondary" : "button"} href={interviewHref}>
+          Back to the interview
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function ValueInput({ id, question, value, invalid }: { id: string; question: ProposableField; value: string; invalid: boolean }) {
+  const common = { id, name: "value", defaultValue: value, className: "field__input", "aria-invalid": invalid || undefined, "aria-describedby": invalid ? `${id}-error` : undefined };
+  if (question.kind === "choice") {
+    return (
+      <select {...common}>
+        {question.choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (question.kind === "yes-no") {
+    return (
+      <select {...common}>
+        <option value="true">Yes</option>
+        <option value="false">No</option>
+      </select>
+    );
+  }
+  if (question.kind === "date") return <input type="date" {...common} />;
+  if (question.kind === "number") return <input type="text" inputMode="decimal" {...common} />;
+  if (value.length > 80) return <textarea rows={4} {...common} />;
+  return <input type="text" {...common} />;
+}

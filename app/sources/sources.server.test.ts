@@ -1,0 +1,157 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest } from "../../db/migrate";
+import { createTestDatabase, dialects, type TestDatabase } from "../../tests/support/databases";
+import { listAuditEvents } from "~/administration/audit.server";
+import { docx } from "~/documents/test-docx";
+import { extractDocumentText, extractionMessages } from "./extract.server";
+import { importSeedSources } from "./seed.server";
+import { addSource, deleteSource, getSource, listSources, searchPassages, searchTerms, sourceProblems } from "./sources.server";
+
+const actor = { id: null, email: "lead@example.org", address: "203.0.113.9" };
+
+/** A PDF made with pdfkit: one page per entry, each a run of text (or a drawn shape only, like a scan). */
+function pdf(pages: (string | null)[]): Promise<Uint8Array> {
+  const doc = new PDFDocument({ autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Uint8Array>((resolve) => doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks)))));
+  for (const text of pages) {
+    doc.addPage();
+    if (text === null) doc.rect(50, 50, 300, 400).fill("#444");
+    else doc.fontSize(11).text(text);
+  }
+  doc.end();
+  return done;
+}
+
+const seedDir = path.resolve("db/seed");
+
+describe("extracting a document's text", () => {
+  it("reads markdown, a PDF with its pages, and a .docx with its headings", async () => {
+    expect(await extractDocumentText(new TextEncoder().encode("# Title\n\nSome words."), "text/markdown")).toEqual({ ok: true, kind: "markdown", text: "# Title\n\nSome words." });
+    const twoPages = await extractDocumentText(await pdf(["Notice to vacate the premises.", "Second page words."]), "application/pdf");
+    expect(twoPages).toMatchObject({ ok: true, kind: "pdf", pages: ["Notice to vacate the premises.", "Second page words."] });
+    const word = await extractDocumentText(docx([{ heading: "Bond rules" }, "First paragraph & more.", "Second\u0000 paragraph."]), "application/octet-stream");
+    expect(word).toEqual({ ok: true, kind: "docx", text: "# Bond rules\n\nFirst paragraph & more.\n\nSecond paragraph." });
+  });
+
+  it("tells a scanned PDF, a binary file, an old Word file and a damaged PDF apart", async () => {
+    expect(await extractDocumentText(await pdf([null, null]), "application/pdf")).toEqual({ ok: false, reason: "no-text", message: extractionMessages["no-text"] });
+    expect(await extractDocumentText(new Uint8Array([0, 1, 2, 3, 200, 201]), "text/plain")).toMatchObject({ ok: false, reason: "unreadable" });
+    expect(await extractDocumentText(new Uint8Array([137, 80, 78, 71]), "image/png")).toMatchObject({ ok: false, reason: "wrong-type" });
+    expect(await extractDocumentText(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), "application/msword")).toMatchObject({ ok: false, reason: "old-word" });
+    const whole = await pdf(["Some text."]);
+    expect(await extractDocumentText(whole.subarray(0, 400), "application/pdf")).toMatchObject({ ok: false, reason: "unreadable" });
+    expect(await extractDocumentText(new TextEncoder().encode("  \n\n ** \n"), "text/markdown")).toMatchObject({ ok: false, reason: "no-text" });
+    // A file that takes too long to read is given up (the worker is ended), whatever it holds.
+    expect(await extractDocumentText(await pdf(["Some text."]), "application/pdf", 1)).toEqual({ ok: false, reason: "too-complex", message: extractionMessages["too-complex"] });
+  });
+});
+
+describe("search terms", () => {
+  it("keeps only words, so nothing a person types reaches the search syntax", () => {
+    expect(searchTerms('bond AND "landlord" OR NOT (deposit*) )( 🏠')).toEqual(["bond", "landlord", "deposit"]);
+    expect(searchTerms("What can I do?")).toEqual(["what", "can", "do"]);
+    expect(searchTerms("")).toEqual([]);
+    expect(searchTerms("word ".repeat(400) + "x".repeat(2000))).toEqual(["word"]);
+  });
+});
+
+describe.each(dialects)("sources and passage search on %s", (dialect) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await migrateToLatest(database.db);
+    await database.db.insertInto("categories").values([
+      { id: 1, name: "Singapore", sort_order: 1 },
+      { id: 3, name: "Australia", sort_order: 2 },
+    ]).execute();
+    const issue = { content: "", guide_id: null, guide_path: null, model_ai: "m", rephrase_content: "" };
+    await database.db.insertInto("issues").values([
+      { id: 5, category_id: 1, name: "Unpaid salary", ...issue },
+      { id: 6, category_id: 3, name: "Rental bond", ...issue },
+      { id: 10, category_id: 3, name: "Unfair dismissal", ...issue },
+    ]).execute();
+  });
+  afterAll(() => database?.drop());
+
+  it("loads the seed's sources once, split into passages that keep their headings", async () => {
+    const added = await importSeedSources(seedDir, { onlyIfNone: true }, database.db);
+    expect(added).toHaveLength(3);
+    expect(await importSeedSources(seedDir, { onlyIfNone: false }, database.db)).toEqual([]);
+    const sources = await listSources(database.db);
+    expect(sources.map((s) => [s.countryName, s.issueName])).toEqual([
+      ["Singapore", "Unpaid salary"],
+      ["Australia", "Rental bond"],
+      ["Australia", "Unfair dismissal"],
+    ]);
+    const bond = await getSource(sources[1]!.id, database.db);
+    expect(bond!.passageList.length).toBeGreaterThan(2);
+    expect(bond!.passageList.every((p) => p.text.split(/\s+/).length <= 250)).toBe(true);
+    expect(bond!.passageList.find((p) => p.text.includes("fair wear and tear"))?.heading).toBe("What the landlord can claim");
+  });
+
+  it("ranks the passage that answers a question first, within the country and issue asked about", async () => {
+    const best = async (query: string, countryId: number, issueId: number) => (await searchPassages({ countryId, issueId, query, limit: 3 }, database.db))[0];
+    expect(await best("Can the landlord keep my bond for worn carpet?", 3, 6)).toMatchObject({ heading: "What the landlord can claim", sourceTitle: "Getting your rental bond back (fact sheet)" });
+    expect(await best("How many days do I have to apply after my dismissal?", 3, 10)).toMatchObject({ heading: "The 21-day time limit" });
+    expect(await best("my boss has not paid my salary, where do I go for mediation", 1, 5)).toMatchObject({ heading: "Mediation at TADM" });
+    expect(await best("evidence photos condition report", 3, 6)).toMatchObject({ heading: "Evidence that helps" });
+    // Another issue's sources, and another country's, are not searched.
+    expect((await searchPassages({ countryId: 3, issueId: 10, query: "bond landlord tribunal" }, database.db)).every((p) => p.sourceTitle.startsWith("Unfair"))).toBe(true);
+    expect(await searchPassages({ countryId: 1, issueId: 5, query: "bond landlord" }, database.db)).toEqual([]);
+  });
+
+  it("adds markdown, PDF and Word sources; a country-wide source serves every issue of its country", async () => {
+    const pages = await pdf([
+      "Notice to vacate. A landlord must give written notice to vacate. The notice period depends on the reason for ending the tenancy.",
+      "Repairs. Urgent repairs such as a burst water service must be arranged quickly.",
+    ]);
+    const added = await addSource({ countryId: 3, issueId: null, title: "Renting guide", url: "https://example.org/renting" }, { file: { name: "guide.pdf", type: "application/pdf", bytes: pages } }, actor, database.db);
+    expect(added).toMatchObject({ ok: true, passages: 2 });
+    const found = await searchPassages({ countryId: 3, issueId: 10, query: "burst water repairs" }, database.db);
+    expect(found[0]).toMatchObject({ sourceTitle: "Renting guide", page: 2, sourceUrl: "https://example.org/renting" });
+
+    const word = docx([{ heading: "Redundancy pay" }, "An employee made redundant may be owed redundancy pay depending on years of service."]);
+    expect(await addSource({ countryId: 3, issueId: 10, title: "Redundancy", url: "https://example.org/r" }, { file: { name: "r.docx", type: "", bytes: word } }, actor, database.db)).toMatchObject({ ok: true, passages: 1 });
+    expect((await searchPassages({ countryId: 3, issueId: 10, query: "redundant years of service" }, database.db))[0]).toMatchObject({ sourceTitle: "Redundancy", heading: "Redundancy pay" });
+
+    expect(await addSource({ countryId: 3, issueId: 5, title: "x", url: "https://example.org" }, { markdown: "Words." }, actor, database.db)).toEqual({ ok: false, field: "issueId", message: sourceProblems.issueNotInCountry });
+    expect(await addSource({ countryId: 99, issueId: null, title: "x", url: "https://example.org" }, { markdown: "Words." }, actor, database.db)).toMatchObject({ ok: false, field: "countryId" });
+    expect(await addSource({ countryId: 3, issueId: null, title: "Scan", url: "https://example.org" }, { file: { name: "scan.pdf", type: "application/pdf", bytes: await pdf([null]) } }, actor, database.db)).toEqual({ ok: false, field: "file", message: extractionMessages["no-text"] });
+    expect((await listSources(database.db)).some((s) => s.title === "Scan")).toBe(false);
+    // Never cut silently: a source of more passages than are kept is refused whole.
+    const statute = Array.from({ length: 2001 }, (_, i) => `## Section ${i}\n\nText of section ${i}.`).join("\n\n");
+    expect(await addSource({ countryId: 3, issueId: null, title: "Statute", url: "https://example.org" }, { markdown: statute }, actor, database.db)).toEqual({ ok: false, field: "markdown", message: sourceProblems.tooLong });
+  });
+
+  it("never throws on what a person types, whatever it is", async () => {
+    const hostile = ['"', '""', "AND OR NOT", "bond*", "*", ")(", "(bond", "bond NEAR/2 landlord", "🏠🔑", "", "   ", "-bond", "^bond", "heading:bond", "bond:", "'; drop table passages; --", "ĉu ŝuldo", "x".repeat(2000), "bond ".repeat(400), "!&|<->:*"];
+    for (const query of hostile) {
+      const found = await searchPassages({ countryId: 3, issueId: 6, query }, database.db);
+      expect(Array.isArray(found), query).toBe(true);
+    }
+    expect((await searchPassages({ countryId: 3, issueId: 6, query: '"bond" AND (landlord' }, database.db)).length).toBeGreaterThan(0);
+    expect(await searchPassages({ countryId: 3, issueId: 6, query: "" }, database.db)).toEqual([]);
+  });
+
+  it("deletes a source with its passages, gone from search at once, and records who added and deleted it", async () => {
+    const source = (await listSources(database.db)).find((s) => s.title === "Renting guide")!;
+    expect(await deleteSource(source.id, actor, database.db)).toEqual({ title: "Renting guide" });
+    expect(await deleteSource(source.id, actor, database.db)).toBeNull();
+    expect((await searchPassages({ countryId: 3, issueId: 10, query: "burst water repairs" }, database.db)).some((p) => p.sourceTitle === "Renting guide")).toBe(false);
+    expect(await database.db.selectFrom("passages").select("id").where("source_id", "=", source.id).execute()).toEqual([]);
+    const { events } = await listAuditEvents(1, database.db);
+    expect(events[0]).toMatchObject({ action: "source.deleted", subject: "Renting guide", actorEmail: "lead@example.org" });
+    expect(events.filter((e) => e.action === "source.added").map((e) => e.subject)).toContain("Renting guide");
+  });
+});
+
+it("the seed sources are plain markdown with a public link", () => {
+  const bond = readFileSync(path.join(seedDir, "sources/rental-bond-australia.md"), "utf8");
+  expect(bond).toMatch(/^---\ntitle: .+\nurl: https:\/\//);
+});

@@ -1,0 +1,288 @@
+// The organisation's sources: added by administrators per country (and optionally per issue), their text split
+// into passages and searched in the database itself (docs/decisions/0031-sources-and-search.md).
+import { PostgresAdapter, sql } from "kysely";
+import type { Db } from "../../db/database";
+import { database } from "~/db.server";
+import { type Actor, recordAuditEvent } from "~/administration/audit.server";
+import { extractDocumentText } from "./extract.server";
+import { MAX_PASSAGES_PER_SOURCE, type PassageDraft, splitIntoPassages } from "./passages";
+import { sourceMessages } from "./schemas";
+
+export const sourceProblems = {
+  noCountry: sourceMessages.country,
+  issueNotInCountry: "This issue is not one of the chosen country's issues.",
+  noContent: sourceMessages.content,
+  tooLong: `This source is too long (more than ${MAX_PASSAGES_PER_SOURCE.toLocaleString("en")} passages): split it into several sources.`,
+} as const;
+
+export type SourceField = "title" | "url" | "countryId" | "issueId" | "file" | "markdown";
+
+export interface SourceDetails {
+  countryId: number;
+  issueId: number | null;
+  title: string;
+  url: string;
+}
+
+/** What the source is made of: an uploaded file, or markdown pasted in. */
+export type SourceContent = { file: { name: string; type: string; bytes: Uint8Array } } | { markdown: string };
+
+export type AddedSource = { ok: true; id: number; passages: number } | { ok: false; field: SourceField; message: string };
+
+/** Its text, extracted and split. Slow for a large file (a worker reads it), so done before the transaction. */
+async function passagesOf(content: SourceContent) {
+  if ("markdown" in content) {
+    const drafts = splitIntoPassages({ text: content.markdown.replace(/\r\n?/g, "\n") });
+    return drafts.length
+      ? { ok: true as const, drafts, fileName: null, contentType: "text/markdown" }
+      : { ok: false as const, field: "markdown" as const, message: sourceProblems.noContent };
+  }
+  const { name, type, bytes } = content.file;
+  // A markdown file's type is often empty or generic: its name says what it is.
+  const declared = /\.(md|markdown|txt)$/i.test(name) ? "text/markdown" : type;
+  const extracted = await extractDocumentText(bytes, declared);
+  if (!extracted.ok) return { ok: false as const, field: "file" as const, message: extracted.message };
+  const contentType = {
+    markdown: "text/markdown",
+    pdf: "application/pdf",
+    docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  }[extracted.kind];
+  return { ok: true as const, drafts: splitIntoPassages(extracted), fileName: name.slice(0, 255) || null, contentType };
+}
+
+/**
+ * Adds a source and its passages, and records it in the audit, all in one transaction. The seed (actor null) is
+ * content shipped with the service, not an administrator's action: it is not recorded.
+ */
+export async function addSource(details: SourceDetails, content: SourceContent, actor: Actor | null, db: Db = database()): Promise<AddedSource> {
+  const country = await db.selectFrom("categories").select("id").where("id", "=", details.countryId).executeTakeFirst();
+  if (!country) return { ok: false, field: "countryId", message: sourceProblems.noCountry };
+  if (details.issueId !== null) {
+    const issue = await db.selectFrom("issues").select("category_id").where("id", "=", details.issueId).executeTakeFirst();
+    if (issue?.category_id !== details.countryId) return { ok: false, field: "issueId", message: sourceProblems.issueNotInCountry };
+  }
+  const read = await passagesOf(content);
+  if (!read.ok) return read;
+  if (read.drafts.length > MAX_PASSAGES_PER_SOURCE) return { ok: false, field: "markdown" in content ? "markdown" : "file", message: sourceProblems.tooLong };
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto("sources")
+      .values({
+        country_id: details.countryId,
+        issue_id: details.issueId,
+        title: details.title,
+        url: details.url,
+        file_name: read.fileName,
+        content_type: read.contentType,
+        created_by: actor?.id ?? null,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await insertPassages(trx, Number(id), read.drafts);
+    if (actor) {
+      const recorded = { sourceId: Number(id), countryId: details.countryId, issueId: details.issueId, passages: read.drafts.length };
+      await recordAuditEvent(actor, { action: "source.added", subject: details.title, details: recorded }, trx);
+    }
+    return { ok: true as const, id: Number(id), passages: read.drafts.length };
+  });
+}
+
+async function insertPassages(db: Db, sourceId: number, drafts: readonly PassageDraft[]) {
+  for (let i = 0; i < drafts.length; i += 200) {
+    const rows = drafts.slice(i, i + 200).map((draft) => ({ source_id: sourceId, ordinal: draft.ordinal, heading: draft.heading, page: draft.page, text: draft.text }));
+    await db.insertInto("passages").values(rows).execute();
+  }
+}
+
+/** Deletes a source and its passages (gone from search at once); null when there is no such source. */
+export async function deleteSource(id: number, actor: Actor, db: Db = database()): Promise<{ title: string } | null> {
+  return db.transaction().execute(async (trx) => {
+    const source = await trx.selectFrom("sources").select(["id", "title", "country_id", "issue_id"]).where("id", "=", id).executeTakeFirst();
+    if (!source) return null;
+    await trx.deleteFrom("passages").where("source_id", "=", id).execute();
+    await trx.deleteFrom("sources").where("id", "=", id).execute();
+    await recordAuditEvent(actor, { action: "source.deleted", subject: source.title, details: { sourceId: id, countryId: source.country_id, issueId: source.issue_id } }, trx);
+    return { title: source.title };
+  });
+}
+
+export interface SourceSummary {
+  id: number;
+  title: string;
+  url: string;
+  fileName: string | null;
+  countryId: number;
+  countryName: string;
+  issueId: number | null;
+  issueName: string | null;
+  passages: number;
+  createdAt: string;
+}
+
+/** Every source, by country then title, with how many passages each has. */
+export async function listSources(db: Db = database()): Promise<SourceSummary[]> {
+  const rows = await db
+    .selectFrom("sources as s")
+    .innerJoin("categories as c", "c.id", "s.country_id")
+    .leftJoin("issues as i", "i.id", "s.issue_id")
+    .select((eb) => [
+      "s.id",
+      "s.title",
+      "s.url",
+      "s.file_name",
+      "s.country_id",
+      "c.name as country_name",
+      "s.issue_id",
+      "i.name as issue_name",
+      "s.created_at",
+      eb.selectFrom("passages as p").select((inner) => inner.fn.countAll<string | number>().as("n")).whereRef("p.source_id", "=", "s.id").as("passages"),
+    ])
+    .orderBy("c.sort_order")
+    .orderBy("s.title")
+    .orderBy("s.id")
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    title: row.title,
+    url: row.url,
+    fileName: row.file_name,
+    countryId: row.country_id,
+    countryName: row.country_name,
+    issueId: row.issue_id,
+    issueName: row.issue_name,
+    passages: Number(row.passages ?? 0),
+    createdAt: row.created_at,
+  }));
+}
+
+export interface StoredPassage {
+  id: number;
+  ordinal: number;
+  heading: string | null;
+  page: number | null;
+  text: string;
+}
+
+/** A source with its passages in order, or null. */
+export async function getSource(id: number, db: Db = database()): Promise<(SourceSummary & { passageList: StoredPassage[] }) | null> {
+  const summary = (await listSources(db)).find((source) => source.id === id);
+  if (!summary) return null;
+  const passages = await db.selectFrom("passages").select(["id", "ordinal", "heading", "page", "text"]).where("source_id", "=", id).orderBy("ordinal").execute();
+  return { ...summary, passageList: passages.map((p) => ({ ...p, id: Number(p.id) })) };
+}
+
+/** The countries and their issues, for choosing where a source belongs. */
+export async function sourcePlaces(db: Db = database()) {
+  const countries = await db.selectFrom("categories").select(["id", "name"]).orderBy("sort_order").execute();
+  const issues = await db.selectFrom("issues").select(["id", "name", "category_id"]).orderBy("name").execute();
+  return countries.map((country) => ({ ...country, issues: issues.filter((issue) => issue.category_id === country.id).map(({ id, name }) => ({ id, name })) }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Search
+
+export interface FoundPassage {
+  passageId: number;
+  sourceId: number;
+  sourceTitle: string;
+  sourceUrl: string;
+  text: string;
+  heading?: string;
+  page?: number;
+  /** Higher is better; comparable only within one search. */
+  rank: number;
+}
+
+// Words too common to say what a question is about; left out unless the question has nothing else.
+const STOP_WORDS = new Set(
+  ("a about after all am an and any are as at be been before but by can could did do does doing for from had has have how i if in into is it its " +
+    "just me my no nor not of off on or our out so some than that the their them then there these they this to too up was we were what when where " +
+    "which while who why will with would you your yours").split(" "),
+);
+export const MAX_SEARCH_TERMS = 32;
+
+/**
+ * The words of whatever a person typed, as search terms: letters and digits only (so no operator, quote or bracket
+ * reaches the search syntax), lower case, each once, common words left out, at most MAX_SEARCH_TERMS.
+ */
+export function searchTerms(query: string): string[] {
+  const words = [...new Set(query.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter(
+    (word) => word.length <= 40 && (word.length > 1 || /\d/.test(word)),
+  );
+  const meaningful = words.filter((word) => !STOP_WORDS.has(word));
+  return (meaningful.length ? meaningful : words).slice(0, MAX_SEARCH_TERMS);
+}
+
+export interface SearchRequest {
+  countryId: number;
+  /** The issue's own sources come with the country's general ones; without an issue, every source of the country. */
+  issueId?: number | null;
+  query: string;
+  limit?: number;
+}
+
+/**
+ * The passages that best match the words of a query, best first, from the sources of one country (those for every
+ * issue, and the given issue's). Any words at all: a query with none gives nothing; it never throws on its text.
+ * Any passage matching any word is found; the ranking (BM25 on SQLite, ts_rank on PostgreSQL, headings weighing
+ * more) puts those with more, and rarer, of the words first.
+ */
+export async function searchPassages(request: SearchRequest, db: Db = database()): Promise<FoundPassage[]> {
+  const terms = searchTerms(request.query);
+  if (!terms.length) return [];
+  const limit = Math.min(Math.max(1, Math.floor(request.limit ?? 6)), 50);
+  const issueId = request.issueId ?? null;
+  const scope =
+    issueId === null
+      ? sql`s.country_id = ${request.countryId}`
+      : sql`s.country_id = ${request.countryId} and (s.issue_id is null or s.issue_id = ${issueId})`;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  type Row = { id: number; source_id: number; heading: string | null; page: number | null; text: string; title: string; url: string; score: number };
+  const { rows } = postgres
+    ? await sql<Row>`
+        select p.id, p.source_id, p.heading, p.page, p.text, s.title, s.url, ${await postgresScore(db, terms, scope)} as score
+        from passages p
+        join sources s on s.id = p.source_id
+        where p.search @@ to_tsquery('english', ${terms.join(" | ")}) and ${scope}
+        order by score desc, p.source_id, p.ordinal
+        limit ${limit}`.execute(db)
+    : await sql<Row>`
+        select p.id, p.source_id, p.heading, p.page, p.text, s.title, s.url, -bm25(passages_fts, 2.0, 1.0) as score
+        from passages_fts
+        join passages p on p.id = passages_fts.rowid
+        join sources s on s.id = p.source_id
+        where passages_fts match ${terms.map((term) => `"${term}"`).join(" OR ")} and ${scope}
+        order by score desc, p.source_id, p.ordinal
+        limit ${limit}`.execute(db);
+  return rows.map((row) => ({
+    passageId: Number(row.id),
+    sourceId: Number(row.source_id),
+    sourceTitle: row.title,
+    sourceUrl: row.url,
+    text: row.text,
+    ...(row.heading ? { heading: row.heading } : {}),
+    ...(row.page ? { page: Number(row.page) } : {}),
+    rank: Number(row.score),
+  }));
+}
+
+/**
+ * PostgreSQL's ts_rank knows nothing of how rare a word is: a passage that repeats a common word ("salary") beats
+ * the one with the rare word that matters ("mediation"). Each word's rank is weighed by its inverse document
+ * frequency among the passages searched (as BM25 does on SQLite), counted in one query first.
+ */
+async function postgresScore(db: Db, terms: string[], scope: ReturnType<typeof sql>) {
+  const queries = terms.map((term) => sql`to_tsquery('english', ${term})`);
+  const counts = await sql<Record<string, string | number>>`
+    select count(*) as total, ${sql.join(queries.map((query, i) => sql`count(*) filter (where p.search @@ ${query}) as ${sql.ref(`t${i}`)}`))}
+    from passages p join sources s on s.id = p.source_id where ${scope}`.execute(db);
+  const row = counts.rows[0] ?? {};
+  const total = Number(row.total ?? 0);
+  const weighed = queries.map((query, i) => {
+    const found = Number(row[`t${i}`] ?? 0);
+    const idf = Math.log(1 + (total - found + 0.5) / (found + 0.5));
+    return sql`${sql.lit(Number(idf.toFixed(6)))} * ts_rank(p.search, ${query}, 1)`;
+  });
+  return sql`(${sql.join(weighed, sql` + `)})`;
+}

@@ -1,0 +1,19 @@
+import { Migrator } from "kysely";
+import { describe, expect, it } from "vitest";
+import { createTestDatabase, dialects } from "../tests/support/databases";
+import { migrateToLatest, migrations } from "./migrate";
+
+describe.each(dialects)("migrations merged out of order on %s", (dialect) => {
+  it("a database that ran 0015 before 0014 existed runs 0014 at the next start", async () => {
+    const database = await createTestDatabase(dialect);
+    try {
+      const { "0014_sources": _later, ...before } = migrations;
+      await new Migrator({ db: database.db, provider: { getMigrations: async () => before } }).migrateToLatest();
+      const { results = [] } = await migrateToLatest(database.db);
+      expect(results.map((r) => [r.migrationName, r.status])).toEqual([["0014_sources", "Success"]]);
+      expect(await database.db.selectFrom("passages").select("id").execute()).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
