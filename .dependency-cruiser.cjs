@@ -10,6 +10,8 @@ const capabilities = [
   "storage",
   "mail",
   "guides",
+  // Below interviews: a save records the page it is at as usage's page token; usage reads guides' page names.
+  "usage",
   "interviews",
   "auth",
   // Above auth: administrators are accounts with a role (app/administration/roles.server.ts).

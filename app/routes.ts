@@ -63,6 +63,8 @@ export default [
       index("routes/admin._index.tsx"),
       route("administrators", "routes/admin.administrators.tsx"),
       route("audit", "routes/admin.audit.tsx"),
+      route("usage", "routes/admin.usage.tsx"),
+      route("usage/:issueId", "routes/admin.usage.$issueId.tsx"),
       route("sources", "routes/admin.sources._index.tsx"),
       route("sources/new", "routes/admin.sources.new.tsx"),
       route("sources/:sourceId", "routes/admin.sources.$sourceId.tsx"),

@@ -11,6 +11,7 @@ import * as m0008 from "./migrations/0008_country_dates";
 import * as m0009 from "./migrations/0009_answers_anx_on_read";
 import * as m0010 from "./migrations/0010_administration";
 import * as m0011 from "./migrations/0011_content_versions";
+import * as m0013 from "./migrations/0013_usage";
 import * as m0014 from "./migrations/0014_sources";
 import * as m0015 from "./migrations/0015_ai_calls";
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   "0009_answers_anx_on_read": m0009,
   "0010_administration": m0010,
   "0011_content_versions": m0011,
+  "0013_usage": m0013,
   "0014_sources": m0014,
   "0015_ai_calls": m0015,
 };

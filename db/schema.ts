@@ -22,6 +22,7 @@ export interface Database {
   attachment_files: AttachmentFilesTable;
   audit_events: AuditEventsTable;
   ai_calls: AiCallsTable;
+  usage_events: UsageEventsTable;
   sources: SourcesTable;
   passages: PassagesTable;
   content_versions: ContentVersionsTable;
@@ -159,6 +160,21 @@ export interface AiCallsTable {
   transcript: string | null;
 }
 
+/**
+ * What happened on an issue in a month (migration 0013), written by the database's triggers (started, completed,
+ * left) and by the download (downloaded). No interview or person id: it outlives both and points at nobody.
+ */
+export interface UsageEventsTable {
+  seq: Generated<number>;
+  issue_id: number;
+  /** "YYYY-MM", UTC. */
+  month: string;
+  kind: UsageEventKind;
+  /** For "left" (an unfinished interview deleted): the token of the page it was last on, when known. */
+  page: string | null;
+}
+
+export type UsageEventKind = "started" | "completed" | "downloaded" | "left";
 /** A source of the organisation's (migration 0014): text extracted into passages; the file itself is not kept. */
 export interface SourcesTable {
   id: Generated<number>;
@@ -237,6 +253,8 @@ export interface InterviewsTable {
   engine_state: string;
   created_at: string;
   updated_at: string;
+  /** A keyed token of the page it is at after its last save (app/usage/page-token.server.ts); null if saved before migration 0013. */
+  last_page: Generated<string | null>;
 }
 
 export interface GuidesTable {

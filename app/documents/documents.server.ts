@@ -18,7 +18,8 @@ import { loadInterview } from "~/interviews/interviews.server";
 import { assembleDocument } from "./assemble.server";
 
 export type InterviewDocument =
-  | { kind: "file"; bytes: Uint8Array; contentType: string; fileName: string }
+  /** `issueId`: the interview's issue, which the download counts for (app/usage/). */
+  | { kind: "file"; bytes: Uint8Array; contentType: string; fileName: string; issueId: number }
   | { kind: "not-found" }
   | { kind: "unavailable"; message: string };
 
@@ -106,9 +107,9 @@ export async function interviewDocument(
   ];
   if (files.length === 1) {
     const only = files[0]!;
-    return { kind: "file", bytes: only.bytes, contentType: only.contentType, fileName: `${base}.${only.ext}` };
+    return { kind: "file", bytes: only.bytes, contentType: only.contentType, fileName: `${base}.${only.ext}`, issueId: interview.issueId };
   }
-  return { kind: "file", bytes: zipFiles(files), contentType: "application/zip", fileName: `${base}.zip` };
+  return { kind: "file", bytes: zipFiles(files), contentType: "application/zip", fileName: `${base}.zip`, issueId: interview.issueId };
 }
 
 /** A zip of files under safe, distinct names ("a.docx", "a (2).docx"). */

@@ -6,6 +6,8 @@ import { type Answers, answersFromJSON, answersToANX, answersToJSON, daysFromDat
 import { mergeVariables } from "./variables";
 import { database } from "~/db.server";
 import { openText, sealText } from "~/security/data-encryption.server";
+import { pageToken } from "~/usage/page-token.server";
+import { CHECK_ANSWERS_PAGE } from "~/usage/usage";
 import type { InterviewPage, PageSize } from "./list";
 
 /** "Today" for the guide's scripts: the calendar day in UTC (the server does not know the person's zone). */
@@ -136,9 +138,29 @@ export function interviewState(row: { id: string; vars: string; engine_state: st
 
 // Every page step saves: the update is compiled once.
 const updateInterview = compiledOnce(
-  (db, id: string, userId: string, status: InterviewStatus, vars: string, engineState: string, updatedAt: string) =>
-    db.updateTable("interviews").set({ status, vars, engine_state: engineState, updated_at: updatedAt }).where("id", "=", id).where("user_id", "=", userId),
+  (db, id: string, userId: string, status: InterviewStatus, vars: string, engineState: string, updatedAt: string, lastPage: string | null) =>
+    db
+      .updateTable("interviews")
+      .set({ status, vars, engine_state: engineState, updated_at: updatedAt, last_page: lastPage })
+      .where("id", "=", id)
+      .where("user_id", "=", userId),
 );
+
+
+/** The page an interview is at: a guide page's name, or CHECK_ANSWERS_PAGE. */
+export function currentPageName(state: InterviewState): string | null {
+  if (state.review && !state.review.changing) return CHECK_ANSWERS_PAGE;
+  return state.history.at(-1)?.interviewPage ?? null;
+}
+
+/**
+ * `last_page`: the page an interview is at as a keyed hash (app/usage/page-token.server.ts), written with every
+ * save, so that usage counts where people stop without opening any interview, and nobody reads it without the key.
+ */
+function lastPageColumn(state: InterviewState): string | null {
+  const page = currentPageName(state);
+  return page === null ? null : pageToken(page);
+}
 
 /**
  * Saves an interview: created as Draft on its first save, updated afterwards. The answers are kept in A2J's
@@ -158,10 +180,11 @@ export async function saveInterview(
       engine_state: JSON.stringify({ history: interview.state.history, review: interview.state.review }),
     }),
     updated_at: now,
+    last_page: lastPageColumn(interview.state),
   };
   if (interview.id) {
-    const { status, vars, engine_state, updated_at } = columns;
-    const result = await updateInterview(db, id, interview.userId, status, vars, engine_state, updated_at);
+    const { status, vars, engine_state, updated_at, last_page } = columns;
+    const result = await updateInterview(db, id, interview.userId, status, vars, engine_state, updated_at, last_page);
     if (Number(result.numAffectedRows) !== 1) throw new Error(`Interview ${id} is not this user's`);
     return id;
   }

@@ -4,12 +4,14 @@ import { contentDisposition, interviewDocument } from "~/documents/documents.ser
 import { notFound } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { redirectWithToast } from "~/ui/toast.server";
+import { recordDownload } from "~/usage/usage.server";
 import type { Route } from "./+types/account.interview.$interviewId.download";
 
 /**
  * The document of the owner's Completed interview (anyone else's, or a Draft: 404). A document that cannot
  * be made, or one past the person's or the address's limit, goes back to the interview list with the reason in
- * a message on that page, which stays until they leave it (the cause is logged).
+ * a message on that page, which stays until they leave it (the cause is logged). Each download counts for the
+ * issue's usage (the issue and month only).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
@@ -18,6 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const document = await interviewDocument(user.id, params.interviewId);
   if (document.kind === "not-found") notFound(request);
   if (document.kind === "unavailable") return redirectWithToast("/account/interview", { type: "error", message: document.message });
+  await recordDownload(document.issueId);
   return new Response(new Uint8Array(document.bytes), {
     headers: {
       "Content-Type": document.contentType,

@@ -11,6 +11,12 @@ export default function AdministrationHome() {
         <li>
           <a href="/admin/content">Content</a>
           <p className="muted">Countries, issues, the home page, About, terms and privacy: drafts, publishing, history.</p>
+        </li>
+        <li>
+          <a href="/admin/usage">Usage</a>
+          <p className="muted">How each issue is used: interviews started, completed and abandoned by month, where people stop, and documents downloaded.</p>
+        </li>
+        <li>
           <a href="/admin/sources">Sources</a>
           <p className="muted">The organisation's sources that "Understand my situation" answers from: add, read and delete them.</p>
         </li>

@@ -142,9 +142,9 @@ export function setInterviewVars(interviewId: string, vars: Record<string, { nam
   withE2eDatabase((db) => db.prepare("update interviews set vars = ? where id = ?").run(sealedColumn("vars", interviewId, JSON.stringify(vars)), interviewId));
 }
 
-/** A Re-Entry Navigator interview (issue 2) planted at its finishing page, after its name page. */
-export function plantAtFinish(email: string): string {
-  const [id] = plantInterviews(email, [{ issueId: 2, status: "Draft", daysAgo: 0 }]);
+/** A Re-Entry Navigator interview (issue 2, or another issue running its guide) planted at its finishing page, after its name page. */
+export function plantAtFinish(email: string, issueId = 2): string {
+  const [id] = plantInterviews(email, [{ issueId, status: "Draft", daysAgo: 0 }]);
   const text = (name: string, value: string) => ({ name, type: "Text", repeating: false, values: [null, value] });
   const answers = {
     "client first name te": text("Client first name TE", "Ann"),

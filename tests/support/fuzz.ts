@@ -47,6 +47,8 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/admin._index.tsx": ["/admin", "/admin.data"],
   "routes/admin.administrators.tsx": ["/admin/administrators", "/admin/administrators.data"],
   "routes/admin.audit.tsx": ["/admin/audit", "/admin/audit?page=-1", "/admin/audit?page=x"],
+  "routes/admin.usage.tsx": ["/admin/usage", "/admin/usage.data"],
+  "routes/admin.usage.$issueId.tsx": ["/admin/usage/1", "/admin/usage/0", "/admin/usage/x", "/admin/usage/99999999999", "/admin/usage/1.data"],
   "routes/admin.sources._index.tsx": ["/admin/sources", "/admin/sources.data"],
   "routes/admin.sources.new.tsx": ["/admin/sources/new", "/admin/sources/new.data"],
   "routes/admin.sources.$sourceId.tsx": ["/admin/sources/1", "/admin/sources/x", "/admin/sources/99999999999"],
