@@ -1,5 +1,6 @@
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
+import { fuzzTargets } from "../support/fuzz";
 import { cli, withE2eDatabase } from "./support";
 
 // Administration: the first administrator is made on the server with the bundled command line, as an operator
@@ -63,15 +64,22 @@ test("a person who is not an administrator, and a visitor, get the not-found pag
   const person = uniqueEmail("admin-not");
   await createAccount(page, person);
   const visitor = await browser.newContext();
+  // Every address of every administration route module (the fuzz targets name them all, a test checks that).
+  const paths = Object.entries(fuzzTargets)
+    .filter(([module]) => module.startsWith("routes/admin"))
+    .flatMap(([, targets]) => targets)
+    .filter((path) => !path.endsWith(".data"));
+  expect(paths.length).toBeGreaterThan(20);
+  const origin = new URL(page.url()).origin;
   try {
     for (const client of [page.request, visitor.request]) {
-      for (const path of ["/admin", "/admin/administrators", "/admin/audit", "/admin/audit?page=2", "/admin/guides"]) {
+      for (const path of paths) {
         const response = await client.get(path);
-        expect(response.status(), path).toBe(404);
+        expect(response.status(), `GET ${path}`).toBe(404);
         expect(await response.text(), path).toContain("couldn&#x27;t find this page");
+        const post = await client.post(path, { form: { intent: "publish", email: person, title: "x" }, headers: { Origin: origin } });
+        expect(post.status(), `POST ${path}`).toBe(404);
       }
-      const post = await client.post("/admin/administrators", { form: { intent: "grant", email: person }, headers: { Origin: new URL(page.url()).origin } });
-      expect(post.status()).toBe(404);
     }
   } finally {
     await visitor.close();
