@@ -11,6 +11,7 @@ import * as m0008 from "./migrations/0008_country_dates";
 import * as m0009 from "./migrations/0009_answers_anx_on_read";
 import * as m0010 from "./migrations/0010_administration";
 import * as m0015 from "./migrations/0015_ai_calls";
+import * as m0012 from "./migrations/0012_guide_versions";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -28,11 +29,13 @@ export const migrations: Record<string, Migration> = {
   "0009_answers_anx_on_read": m0009,
   "0010_administration": m0010,
   "0015_ai_calls": m0015,
+  "0012_guide_versions": m0012,
 };
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unordered: migration numbers are handed out to work done side by side, so one may land after a higher one ran.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
