@@ -73,11 +73,10 @@ export async function readGuideSource(source: string): Promise<GuideFiles> {
   return readGuideUpload(path.basename(source), await readFile(source));
 }
 
-/** An uploaded file: a published zip (by its content), else one guide file by its name. */
+/** An uploaded file: one guide file by its name (.json, .xml, .a2j) unless its content is a zip, else a published zip. */
 export function readGuideUpload(fileName: string, bytes: Uint8Array): GuideFiles {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (!isZip && /\.(xml|a2j|json)$/i.test(fileName)) return new Map([[path.basename(fileName.replace(/\\/g, "/")), bytes]]);
-  if (!isZip) throw new GuideImportError("The file is neither a zip nor a guide file (Guide.json, Guide.xml or an A2J 4 guide).");
   return readGuideZip(bytes);
 }
 
