@@ -3,7 +3,7 @@ import path from "node:path";
 import { unzipSync, zipSync } from "fflate";
 import type { Db } from "../../db/database";
 import type { GuideOrigin } from "../../db/schema";
-import { type Guide, loadGuide, pickListWarnings } from "~/a2j";
+import { BUILTIN_VARS, type Guide, loadGuide, pickListWarnings } from "~/a2j";
 import { database } from "~/db.server";
 import { type GuidePin, type GuideReport, type GuideWarning, type GuideWarningKind, getGuideSource, getGuideVersionFiles, publishedVersion } from "./guides.server";
 
@@ -134,6 +134,8 @@ const MEDIA = new Set(["jpg", "jpeg", "png", "gif", "mp3", "mp4"]);
 export const GUIDE_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 export const guideIdMessage = "A guide id is 1 to 63 lower-case letters, digits and dashes.";
 
+const BUILTIN_NAMES = new Set(BUILTIN_VARS.map((b) => b.name.toLowerCase()));
+
 export interface CheckedGuide {
   guide: Guide;
   format: "json" | "xml";
@@ -204,7 +206,8 @@ export function checkGuideFiles(files: GuideFiles): CheckedGuide {
   ];
   const report: GuideReport = {
     pages: Object.keys(guide.pages).length,
-    variables: Object.keys(guide.vars).length,
+    // The guide's own variables, not A2J's built-in ones (A2J Bookmark, …) that every guide has.
+    variables: Object.values(guide.vars).filter((v) => !BUILTIN_NAMES.has(v.name.toLowerCase())).length,
     templates: others.map(([file]) => file).filter((file) => /^templates?\d*\.(json|docx|pdf)$/i.test(file)).sort(),
     files: others.length,
     warnings,
