@@ -63,6 +63,10 @@ export default [
       index("routes/admin._index.tsx"),
       route("administrators", "routes/admin.administrators.tsx"),
       route("audit", "routes/admin.audit.tsx"),
+      route("guides", "routes/admin.guides.tsx"),
+      route("guides/:guideId", "routes/admin.guides.$guideId.tsx"),
+      route("guides/:guideId/versions/:version", "routes/admin.guides.$guideId.versions.$version.tsx"),
+      route("guides/:guideId/versions/:version/download", "routes/admin.guides.$guideId.versions.$version.download.ts"),
     ]),
   ]),
 

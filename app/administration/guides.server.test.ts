@@ -15,7 +15,7 @@ import { openViewer, pressButton, viewerPage } from "~/viewer/viewer.server";
 import { listAuditEvents } from "./audit.server";
 import { attachGuide, discardUpload, guideMessages, publishUpload, uploadGuide } from "./guides.server";
 
-const zipFile = (bytes: Uint8Array, name = "my-guide.zip") => new File([bytes], name, { type: "application/zip" });
+const zipFile = (bytes: Uint8Array, name = "my-guide.zip") => new File([Buffer.from(bytes)], name, { type: "application/zip" });
 
 describe.each(dialects)("guide versions on %s", (dialect) => {
   let handle: TestDatabase;

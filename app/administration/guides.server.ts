@@ -3,6 +3,7 @@
 // audit, in the same transaction as the change.
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
+import { notFound } from "~/http.server";
 import { attachGuideToIssue, getIssue } from "~/content/content.server";
 import { type GuidePin, publishedVersion } from "~/guides/guides.server";
 import {
@@ -114,4 +115,13 @@ export async function importGuideFromCommandLine(guideId: string, files: GuideFi
       await recordAuditEvent(commandLineActor, { action: "guide.attached", subject: guideId, details: { issue: issueId, version: imported.version } }, trx);
     }
   });
+}
+
+/** The guide (and version) an /admin/guides URL names; anything else is not found. */
+export function guideFromParams(request: Request, params: { guideId?: string; version?: string }): { guideId: string; version: number | null } {
+  const guideId = params.guideId ?? "";
+  if (!GUIDE_ID.test(guideId)) notFound(request);
+  if (params.version === undefined) return { guideId, version: null };
+  if (!/^[1-9][0-9]{0,5}$/.test(params.version)) notFound(request);
+  return { guideId, version: Number(params.version) };
 }

@@ -5,6 +5,7 @@ import type { Db } from "../../db/database";
 import type { GuideOrigin } from "../../db/schema";
 import { BUILTIN_VARS, type Guide, loadGuide, pickListWarnings } from "~/a2j";
 import { database } from "~/db.server";
+import { GUIDE_ID, guideIdMessage } from "./guide-id";
 import { type GuidePin, type GuideReport, type GuideWarning, type GuideWarningKind, getGuideSource, getGuideVersionFiles, publishedVersion } from "./guides.server";
 
 export class GuideImportError extends Error {
@@ -130,9 +131,7 @@ export function parseGuideFiles(files: GuideFiles): {
 export const MAX_GUIDE_MEDIA_BYTES = 1024 * 1024;
 const MEDIA = new Set(["jpg", "jpeg", "png", "gif", "mp3", "mp4"]);
 
-/** A guide id: what issues and URLs name it by. */
-export const GUIDE_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
-export const guideIdMessage = "A guide id is 1 to 63 lower-case letters, digits and dashes.";
+export { GUIDE_ID, guideIdMessage } from "./guide-id";
 
 const BUILTIN_NAMES = new Set(BUILTIN_VARS.map((b) => b.name.toLowerCase()));
 

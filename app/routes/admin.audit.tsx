@@ -8,6 +8,10 @@ const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: 
 const actionNames: Record<string, string> = {
   "role.granted": "Made an administrator",
   "role.revoked": "Removed as administrator",
+  "guide.uploaded": "Uploaded a guide version",
+  "guide.published": "Published a guide version",
+  "guide.discarded": "Discarded a guide version",
+  "guide.attached": "Attached a guide to an issue",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
