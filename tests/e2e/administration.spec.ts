@@ -1,16 +1,9 @@
-import { spawnSync } from "node:child_process";
-import { e2eDataDir, e2eDataKey } from "../../playwright.config";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { withE2eDatabase } from "./support";
+import { cli, withE2eDatabase } from "./support";
 
 // Administration: the first administrator is made on the server with the bundled command line, as an operator
 // would in the container; everything else happens in the browser.
-function cli(...args: string[]) {
-  const env = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db`, DATA_ENCRYPTION_KEY: e2eDataKey };
-  const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env, encoding: "utf8" });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
 
 const roleOf = (email: string) =>
   withE2eDatabase((db) => (db.prepare("select role from users where email = ?").get(email) as { role: string } | undefined)?.role);

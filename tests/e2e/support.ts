@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -49,6 +50,13 @@ export function onServerData<T>(dataDir: string, use: () => T): T {
   } finally {
     databaseDir = previous;
   }
+}
+
+/** The bundled command line on the e2e server's database, as an operator runs it in the container. */
+export function cli(...args: string[]) {
+  const env = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db`, DATA_ENCRYPTION_KEY: e2eDataKey };
+  const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env, encoding: "utf8" });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 /** A guide (its Guide.json text) planted as version 1, published, on a SQLite database; kept if already there. */
