@@ -56,7 +56,7 @@ test("an administrator uploads a guide, reads its warnings, publishes, previews,
   await expect(page).toHaveURL(new RegExp(`/admin/guides/${guideId}/versions/1$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Upload journey, version 1");
   await expect(page.getByRole("heading", { name: "5 warnings" })).toBeVisible();
-  for (const [group, text] of [
+  for (const [group, text] of <[string, string][]>[
     ["Script errors", 'page "Your name" codeBefore line 1'],
     ["Unknown functions", 'unknown function "SHOUT"'],
     ["Pick lists", 'the pick list file "counties.xml" is not among the guide\'s files'],
