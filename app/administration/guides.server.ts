@@ -20,9 +20,10 @@ import {
 } from "~/guides/import.server";
 import { MAX_FILE_BYTES } from "~/security/request-guard.server";
 import { type Actor, commandLineActor, recordAuditEvent } from "./audit.server";
+import { guideUploadMessages } from "./schemas";
 
 export const guideMessages = {
-  noFile: "Choose a guide file to upload.",
+  noFile: guideUploadMessages.noFile,
   tooLarge: `The file is too large: a guide upload must be under ${MAX_FILE_BYTES / 1024 / 1024} MB.`,
   idTaken: "A guide with this id exists already: choose it under “A new version of” to add a version.",
   noGuide: "There is no such guide.",

@@ -76,7 +76,7 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
       )}
 
       <h2>History</h2>
-      <div className="table-scroll">
+      <div className="table-scroll table-scroll--wide">
         <table className="data-table">
           <caption className="visually-hidden">Every version of {guide.title}, newest first</caption>
           <thead>
@@ -93,10 +93,7 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
             {guide.versions.map((version) => (
               <tr key={version.version}>
                 <td>
-                  <a href={`/admin/guides/${guide.id}/versions/${version.version}`}>
-                    Version {version.version}
-                    <span className="visually-hidden">: its report</span>
-                  </a>
+                  <a href={`/admin/guides/${guide.id}/versions/${version.version}`}>Version {version.version}</a>
                 </td>
                 <td>{version.title}</td>
                 <td>{version.uploadedByEmail}</td>

@@ -47,7 +47,7 @@ export default function Guides({ loaderData, actionData }: Route.ComponentProps)
     <AdminPage title="Guides" errors={showsErrors(errors, form.errors)}>
       <p>The interview guides the service runs. New interviews run a guide's published version; interviews already started keep the version they started on.</p>
       {guides.length ? (
-        <div className="table-scroll">
+        <div className="table-scroll table-scroll--wide">
           <table className="data-table">
             <caption className="visually-hidden">Guides</caption>
             <thead>
