@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../db/migrate";
+import { type Kysely, Migrator } from "kysely";
+import { migrateToLatest, migrations } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import { LARGE_MEDIA_BYTES, versionedGuideZip } from "../../tests/support/guide-fixtures";
@@ -194,5 +195,38 @@ describe.each(dialects)("guide versions on %s", (dialect) => {
     } finally {
       rmSync(seedDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.each(dialects)("migration 0012 on %s", (dialect) => {
+  let handle: TestDatabase;
+  afterAll(() => handle?.drop());
+
+  it("makes today's guides version 1, published, with their files, and back-fills the interviews with it", async () => {
+    handle = await createTestDatabase(dialect);
+    const { "0012_guide_versions": _, ...before } = migrations;
+    const older = new Migrator({ db: handle.db, provider: { getMigrations: async () => before }, allowUnorderedMigrations: true });
+    expect((await older.migrateToLatest()).error).toBeUndefined();
+    const db = handle.db as unknown as Kysely<any>;
+    const userId = randomUUID();
+    await insertTestUser(handle.db, userId, "old@example.org");
+    await db.insertInto("categories").values({ id: 1, name: "Singapore", sort_order: 1 }).execute();
+    await db.insertInto("guides").values({ id: "old-guide", title: "Old guide", format: "json", source: '{"title":"Old guide"}', imported_at: "2026-01-01T00:00:00.000Z" }).execute();
+    await db.insertInto("guide_files").values({ guide_id: "old-guide", path: "template1.json", content_type: "application/json", content: "e30=" }).execute();
+    const issue = { category_id: 1, content: "", guide_path: null, model_ai: "m", rephrase_content: "" };
+    await db.insertInto("issues").values([{ id: 1, name: "With", guide_id: "old-guide", ...issue }, { id: 2, name: "Without", guide_id: null, ...issue }]).execute();
+    const interview = { user_id: userId, status: "Draft", vars: "x", engine_state: "x", created_at: "2026-01-02T00:00:00.000Z", updated_at: "2026-01-02T00:00:00.000Z" };
+    await db.insertInto("interviews").values([{ id: "a", issue_id: 1, ...interview }, { id: "b", issue_id: 2, ...interview }]).execute();
+
+    await migrateToLatest(handle.db);
+    expect(await handle.db.selectFrom("guides").selectAll().execute()).toEqual([{ id: "old-guide", title: "Old guide", published_version: 1 }]);
+    expect(await handle.db.selectFrom("guide_versions").select(["guide_id", "version", "title", "format", "origin", "uploaded_at", "published_at"]).execute()).toEqual([
+      { guide_id: "old-guide", version: 1, title: "Old guide", format: "json", origin: "seed", uploaded_at: "2026-01-01T00:00:00.000Z", published_at: "2026-01-01T00:00:00.000Z" },
+    ]);
+    expect(await handle.db.selectFrom("guide_version_files").select(["guide_id", "version", "path"]).execute()).toEqual([{ guide_id: "old-guide", version: 1, path: "template1.json" }]);
+    expect(await handle.db.selectFrom("interviews").select(["id", "guide_id", "guide_version"]).orderBy("id").execute()).toEqual([
+      { id: "a", guide_id: "old-guide", guide_version: 1 },
+      { id: "b", guide_id: null, guide_version: null },
+    ]);
   });
 });
