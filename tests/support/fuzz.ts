@@ -54,7 +54,7 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/ai.rephrase.$interviewId.tsx": [`/ai/rephrase/${id}?variable=x&index=0`, "/ai/rephrase/x"],
   "routes/issues.$issueId.tsx": ["/issues/1", "/issues/abc", "/issues/99999999999999999999"],
   "routes/issues.$issueId.interviews.tsx": ["/issues/1/interviews", `/issues/1/interviews/${id}`],
-  "routes/preview.$guideId.tsx": ["/preview/case-summary", "/preview/..%2f"],
+  "routes/preview.$guideId.tsx": ["/preview/case-summary", "/preview/..%2f", "/preview/case-summary?version=1", "/preview/case-summary?version=x"],
   "routes/interview-guides.$guideId.ts": ["/interview-guides/case-summary", "/interview-guides/none"],
   "routes/assemble.ts": ["/assemble"],
   "routes/interviews.$interviewId.answers.ts": [`/interviews/${id}/answers`],
@@ -62,7 +62,7 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/attachments.$attachmentId.info.ts": [`/attachments/${id}/info`],
   "routes/healthz.ts": ["/healthz"],
   "routes/not-found.tsx": ["/no/such/page", "/%E0%A4%A", "/a%00b", "//double", "/assets/none.js", "/favicon.ico", "/x.data"],
-  viewer: ["/viewer", "/viewer?issueId=1", `/viewer?issueId=1&interviewId=${id}`, "/viewer?preview=case-summary"],
+  viewer: ["/viewer", "/viewer?issueId=1", `/viewer?issueId=1&interviewId=${id}`, "/viewer?preview=case-summary", "/viewer?preview=1&guideId=case-summary&version=1", "/viewer?preview=1&guideId=case-summary&version=0"],
 };
 
 /** The route modules app/routes.ts declares. */
