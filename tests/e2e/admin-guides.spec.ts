@@ -149,10 +149,23 @@ test("an administrator uploads a guide, reads its warnings, publishes, previews,
   expect(Object.keys(entries).sort()).toEqual(["Guide.json", "template1.json", "templates.json", "welcome.mp4"]);
   expect(new TextDecoder().decode(entries["Guide.json"])).toContain("Version 1: what is your name?");
 
+  // A third upload thrown away: it never runs, and the history says so.
+  await page.goto("/admin/guides");
+  await page.getByLabel("A new version of").selectOption({ label: `Upload journey, revised (${guideId})` });
+  await page.getByLabel("Guide file").setInputFiles(zipUpload("guide-v3.zip", versionedGuideZip("Upload journey, third", 3)));
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/guides/${guideId}/versions/3$`));
+  await page.getByRole("button", { name: "Discard" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Version 3 of ${guideId} is discarded.`);
+  await page.goto(`/admin/guides/${guideId}`);
+  await expect(page.getByRole("row").filter({ hasText: "Version 3" }).filter({ hasText: "Discarded" })).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Upload journey, revised");
+
   // Every action is in the audit.
   await page.goto("/admin/audit");
   const audit = page.getByRole("row").filter({ hasText: guideId }).filter({ hasText: admin });
-  await expect(audit.filter({ hasText: "Uploaded a guide version" })).toHaveCount(2);
+  await expect(audit.filter({ hasText: "Uploaded a guide version" })).toHaveCount(3);
+  await expect(audit.filter({ hasText: "Discarded a guide version" })).toHaveCount(1);
   await expect(audit.filter({ hasText: "Published a guide version" })).toHaveCount(2);
   await expect(audit.filter({ hasText: "Attached a guide to an issue" })).toHaveCount(1);
   await axe();
