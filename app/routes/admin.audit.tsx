@@ -73,7 +73,18 @@ function AuditRow({ event }: { event: AuditEvent }) {
       <td>{event.actorEmail}</td>
       <td>{event.address}</td>
       <td>{actionNames[event.action] ?? event.action}</td>
-      <td>{event.subject}</td>
+      <td>
+        {event.subject}
+        {guideDetails(event)}
+      </td>
     </tr>
   );
+}
+
+/** For a guide's record: which version, and for an attachment which issue. */
+function guideDetails(event: AuditEvent): string {
+  if (!event.action.startsWith("guide.")) return "";
+  const { version, issueName, issue } = event.details as { version?: number; issueName?: string; issue?: number };
+  const parts = [version ? `version ${version}` : "", issueName ? `issue ${issueName}` : issue ? `issue ${issue}` : ""].filter(Boolean);
+  return parts.length ? ` (${parts.join(", ")})` : "";
 }

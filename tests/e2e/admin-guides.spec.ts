@@ -167,7 +167,8 @@ test("an administrator uploads a guide, reads its warnings, publishes, previews,
   await expect(audit.filter({ hasText: "Uploaded a guide version" })).toHaveCount(3);
   await expect(audit.filter({ hasText: "Discarded a guide version" })).toHaveCount(1);
   await expect(audit.filter({ hasText: "Published a guide version" })).toHaveCount(2);
-  await expect(audit.filter({ hasText: "Attached a guide to an issue" })).toHaveCount(1);
+  await expect(audit.filter({ hasText: "Attached a guide to an issue" }).filter({ hasText: `${guideId} (version 1, issue ${issueName})` })).toHaveCount(1);
+  await expect(audit.filter({ hasText: "Published a guide version" }).filter({ hasText: `${guideId} (version 2)` })).toHaveCount(1);
   await axe();
 });
 
