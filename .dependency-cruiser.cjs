@@ -9,6 +9,9 @@ const capabilities = [
   // Above security: the encryption at rest of file bytes (app/security/) is applied by the storage factory.
   "storage",
   "mail",
+  // The append-only record of administrative actions: written in the transaction of each change, whatever changes.
+  "audit",
+  "content",
   "guides",
   // Below interviews: a save records the page it is at as usage's page token; usage reads guides' page names.
   "usage",
@@ -16,13 +19,11 @@ const capabilities = [
   "auth",
   // Above auth: administrators are accounts with a role (app/administration/roles.server.ts).
   "administration",
-  // Above administration: every change of content is a version, audited in its transaction (0028).
-  "content",
   "support",
   "documents",
   // Above documents: the account area's "Download my data" puts the documents of Completed interviews in the zip.
   "account",
-  // Above administration (sources are added with an audit record) and interviews (a file is read as an upload is).
+  // Above interviews: a source file is read as an upload is.
   "sources",
   "ai",
   "viewer",

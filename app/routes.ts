@@ -75,6 +75,10 @@ export default [
       route("content/:section/:key/history", "routes/admin.content.$section.$key.history.tsx"),
       route("content/:section/:key/versions/:version", "routes/admin.content.$section.$key.versions.$version.tsx"),
       route("content/:section/:key/delete", "routes/admin.content.$section.$key.delete.tsx"),
+      route("guides", "routes/admin.guides.tsx"),
+      route("guides/:guideId", "routes/admin.guides.$guideId.tsx"),
+      route("guides/:guideId/versions/:version", "routes/admin.guides.$guideId.versions.$version.tsx"),
+      route("guides/:guideId/versions/:version/download", "routes/admin.guides.$guideId.versions.$version.download.ts"),
     ]),
   ]),
 

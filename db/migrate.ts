@@ -11,13 +11,15 @@ import * as m0008 from "./migrations/0008_country_dates";
 import * as m0009 from "./migrations/0009_answers_anx_on_read";
 import * as m0010 from "./migrations/0010_administration";
 import * as m0011 from "./migrations/0011_content_versions";
+import * as m0012 from "./migrations/0012_guide_versions";
 import * as m0013 from "./migrations/0013_usage";
 import * as m0014 from "./migrations/0014_sources";
 import * as m0015 from "./migrations/0015_ai_calls";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
- * bundle, the scripts and the tests. Add new ones at the end; never edit one that has shipped.
+ * bundle, the scripts and the tests, in the order of their names (the order Kysely applies them in). Never edit
+ * one that has shipped.
  */
 export const migrations: Record<string, Migration> = {
   "0001_content": m0001,
@@ -31,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "0009_answers_anx_on_read": m0009,
   "0010_administration": m0010,
   "0011_content_versions": m0011,
+  "0012_guide_versions": m0012,
   "0013_usage": m0013,
   "0014_sources": m0014,
   "0015_ai_calls": m0015,

@@ -17,7 +17,8 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   interviews: InterviewsTable;
   guides: GuidesTable;
-  guide_files: GuideFilesTable;
+  guide_versions: GuideVersionsTable;
+  guide_version_files: GuideVersionFilesTable;
   attachments: AttachmentsTable;
   attachment_files: AttachmentFilesTable;
   audit_events: AuditEventsTable;
@@ -251,22 +252,46 @@ export interface InterviewsTable {
   vars: string;
   /** The engine's state between requests, JSON. */
   engine_state: string;
+  /** The guide version the interview started on and keeps running (migration 0012); null: none recorded. */
+  guide_id: string | null;
+  guide_version: number | null;
   created_at: string;
   updated_at: string;
   /** A keyed token of the page it is at after its last save (app/usage/page-token.server.ts); null if saved before migration 0013. */
   last_page: Generated<string | null>;
 }
 
+/** One guide, by its stable id (what issues.guide_id names); its text is in its versions (migration 0012). */
 export interface GuidesTable {
   id: string;
+  /** The published version's title (the latest upload's until one is published). */
+  title: string;
+  /** The version that runs for new interviews; null until one is published. */
+  published_version: number | null;
+}
+
+export type GuideOrigin = "seed" | "upload" | "command line";
+
+export interface GuideVersionsTable {
+  guide_id: string;
+  version: number;
   title: string;
   format: "json" | "xml";
   source: string;
-  imported_at: string;
+  origin: GuideOrigin;
+  /** Null for the seed and the command line. */
+  uploaded_by_id: string | null;
+  uploaded_by_email: string;
+  uploaded_at: string;
+  published_at: string | null;
+  discarded_at: string | null;
+  /** The import report, JSON (app/guides/import.server.ts, GuideReport). */
+  report: Generated<string>;
 }
 
-export interface GuideFilesTable {
+export interface GuideVersionFilesTable {
   guide_id: string;
+  version: number;
   path: string;
   content_type: string;
   /** base64 */

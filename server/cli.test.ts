@@ -115,14 +115,23 @@ describe.each(dialects)("the command-line entry on %s", (dialect) => {
     expect(result.output).toContain("attached to issue 3");
     const issue = await query((db) => db.selectFrom("issues").select(["guide_id", "guide_path"]).where("id", "=", 3).executeTakeFirstOrThrow());
     expect(issue).toEqual({ guide_id: "cli-guide", guide_path: "cli-guide/Guide.json" });
+    const audit = await query((db) => db.selectFrom("audit_events").select(["actor_email", "action", "subject", "details"]).where("subject", "=", "cli-guide").orderBy("seq").execute());
+    expect(audit.map((e) => [e.actor_email, e.action, JSON.parse(e.details)])).toEqual([
+      ["command line", "guide.uploaded", { version: 1, warnings: expect.any(Number) }],
+      ["command line", "guide.published", { version: 1 }],
+      ["command line", "guide.attached", { issue: 3, version: 1 }],
+    ]);
+    // Again: a second version, published.
+    expect((await run("guide", "import", guideZip, "--id", "cli-guide")).output).toContain("imported as cli-guide (version 2)");
+    expect(await query((db) => db.selectFrom("guides").select("published_version").where("id", "=", "cli-guide").executeTakeFirstOrThrow())).toEqual({ published_version: 2 });
   });
 
   it("imports an A2J 4 guide file, converted, and prints what could not be converted", async () => {
     const result = await run("guide", "import", "app/a2j/__fixtures__/a2j4/Repair-request_Interview.xml", "--id", "a2j4-guide");
-    expect(result).toMatchObject({ code: 0, output: expect.stringContaining('guide "Repair request (A2J 4 test guide)" imported as a2j4-guide with 0 file(s)') });
+    expect(result).toMatchObject({ code: 0, output: expect.stringContaining('guide "Repair request (A2J 4 test guide)" imported as a2j4-guide (version 1) with 0 file(s)') });
     expect(result.output).toContain('  warning: question 10 "10 Finish": the rule "ASK Landlord" is neither SET nor GOTO');
     expect(result.output).toContain('  warning: page "3 Contact" field "County:": the pick list file "counties.xml" is not among the guide\'s files');
-    expect(await query((db) => db.selectFrom("guides").select("format").where("id", "=", "a2j4-guide").executeTakeFirstOrThrow())).toEqual({ format: "json" });
+    expect(await query((db) => db.selectFrom("guide_versions").select(["format", "origin", "published_at"]).where("guide_id", "=", "a2j4-guide").executeTakeFirstOrThrow())).toMatchObject({ format: "json", origin: "command line", published_at: expect.any(String) });
   });
 
   it("refuses a guide it cannot use, and then changes nothing", async () => {

@@ -5,10 +5,10 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import path from "node:path";
 import { type ObjectStorageLocation, readDataConfig } from "~/config.server";
-import { commandLineActor } from "~/administration/audit.server";
+import { commandLineActor } from "~/audit/audit.server";
+import { importGuideFromCommandLine } from "~/administration/guides.server";
 import { grantAdministrator, revokeAdministrator } from "~/administration/roles.server";
-import { attachGuideToIssue, getIssue } from "~/content/content.server";
-import { GuideImportError, importGuide, readGuideSource } from "~/guides/import.server";
+import { GuideImportError, readGuideSource } from "~/guides/import.server";
 import { backupSqlite } from "../db/backup";
 import { compactAfterResealing, resealAnswersAndFiles } from "~/interviews/sealing.server";
 import { DataDecryptionError, keyringFromConfig } from "~/security/data-encryption.server";
@@ -26,8 +26,8 @@ Commands:
   db rotate-key                              seal every answer, file name and file still under an old key
                                              with DATA_ENCRYPTION_KEY (the old ones in DATA_ENCRYPTION_OLD_KEYS)
   guide import <zip|folder|file> --id <guide-id> [--issue <issue-id>]
-                                             import a published A2J guide (A2J 4 guides are converted),
-                                             and attach it to an issue
+                                             import a published A2J guide (A2J 4 guides are converted) as
+                                             a new published version, and attach it to an issue
   admin grant <email>                        make the account with this email an administrator
   admin revoke <email>                       make an administrator an ordinary account again
 
@@ -107,15 +107,11 @@ const commands: Record<string, Command> = {
     const files = await readGuideSource(source);
     await withDatabase(async (handle) => {
       await migrateDatabase(handle, sealing(handle.db), () => undefined);
-      // Checked first, so that a wrong issue number changes nothing.
-      if (issueId !== null && !(await getIssue(issueId, handle.db))) throw new GuideImportError(`There is no issue ${issueId}.`);
-      const result = await importGuide(values.id!, files, handle.db);
-      console.log(`${handle.description}: guide "${result.title}" imported as ${values.id} with ${result.files} file(s)`);
+      // A new version of the guide, published at once (recorded in the audit as the command line's).
+      const result = await importGuideFromCommandLine(values.id!, files, issueId, handle.db);
+      console.log(`${handle.description}: guide "${result.title}" imported as ${values.id} (version ${result.version}) with ${result.files} file(s)`);
       for (const warning of result.warnings) console.log(`  warning: ${warning}`);
-      if (issueId !== null) {
-        await attachGuideToIssue(issueId, values.id!, handle.db);
-        console.log(`  attached to issue ${issueId}`);
-      }
+      if (issueId !== null) console.log(`  attached to issue ${issueId}`);
     });
   },
   "admin grant": (args) => changeRole("grant", args),

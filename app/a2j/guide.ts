@@ -5,6 +5,7 @@
 import { convertA2J4 } from "./a2j4";
 import { varKey } from "./answers";
 import { parseScript, type Expr, type Stmt } from "./parser";
+import { FUNCTION_NAMES } from "./functions";
 import { FIELD_TYPES, VAR_TYPES } from "./types";
 import type { Author, Button, Field, FieldType, Guide, GuideVar, Page, Step, VarType } from "./types";
 import { own, setOwn } from "./util";
@@ -198,8 +199,8 @@ function finish(g: Guide): { guide: Guide; warnings: string[] } {
   return { guide: g, warnings };
 }
 
-/** Variable names and GOTO targets used by a script. */
-function scriptRefs(stmts: Stmt[], vars: Set<string>, gotos: Set<string>): void {
+/** Variable names, GOTO targets and function names used by a script. */
+function scriptRefs(stmts: Stmt[], vars: Set<string>, gotos: Set<string>, calls = new Set<string>()): void {
   const expr = (e: Expr): void => {
     switch (e.k) {
       case "var":
@@ -207,6 +208,7 @@ function scriptRefs(stmts: Stmt[], vars: Set<string>, gotos: Set<string>): void 
         if (e.ref.index?.kind === "var") vars.add(e.ref.index.name);
         return;
       case "call":
+        calls.add(e.name);
         e.args.forEach(expr);
         return;
       case "un":
@@ -230,18 +232,21 @@ function scriptRefs(stmts: Stmt[], vars: Set<string>, gotos: Set<string>): void 
     else if (st.k === "if") {
       for (const b of st.branches) {
         expr(b.cond);
-        scriptRefs(b.body, vars, gotos);
+        scriptRefs(b.body, vars, gotos, calls);
       }
-      if (st.elseBody) scriptRefs(st.elseBody, vars, gotos);
+      if (st.elseBody) scriptRefs(st.elseBody, vars, gotos, calls);
     }
   }
 }
 
 /**
- * Check every page's scripts as A2J's script checker does: compile errors, GOTOs to missing pages, and
- * variables the guide does not declare. These are warnings: at run time a block that does not compile is
- * skipped and reported, a missing GOTO target is reported, and an undeclared variable reads as blank.
+ * Check every page's scripts as A2J's script checker does: compile errors, GOTOs to missing pages, functions
+ * the engine does not have, and variables the guide does not declare. These are warnings: at run time a block
+ * that does not compile is skipped and reported, a missing GOTO target is reported, an unknown function gives
+ * the text `Unknown function "F"` (as A2J does), and an undeclared variable reads as blank.
  */
+const KNOWN_FUNCTIONS = new Set(FUNCTION_NAMES.map((name) => name.toLowerCase()));
+
 export function lintScripts(g: Guide): string[] {
   const out: string[] = [];
   for (const p of Object.values(g.pages)) {
@@ -255,7 +260,11 @@ export function lintScripts(g: Guide): string[] {
       }
       const vars = new Set<string>();
       const gotos = new Set<string>();
-      scriptRefs(r.value, vars, gotos);
+      const calls = new Set<string>();
+      scriptRefs(r.value, vars, gotos, calls);
+      for (const name of calls) {
+        if (!KNOWN_FUNCTIONS.has(name.toLowerCase())) out.push(`page "${p.name}" ${which}: unknown function "${name}"`);
+      }
       for (const t of gotos) {
         if (!own(g.pages, t) && !isSpecialTarget(t)) out.push(`page "${p.name}" ${which}: GOTO page "${t}" does not exist`);
       }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import { loadSession, startSession } from "~/auth/session.server";
-import { AUDIT_PAGE_SIZE, listAuditEvents, recordAuditEvent } from "./audit.server";
+import { AUDIT_PAGE_SIZE, listAuditEvents, recordAuditEvent } from "~/audit/audit.server";
 import { grantAdministrator, isAdministrator, listAdministrators, revokeAdministrator, roleMessages } from "./roles.server";
 
 const actor = { id: randomUUID(), email: "lead@example.org", address: "203.0.113.9" };

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { currentUser, type SessionUser } from "~/auth/session.server";
 import { notFound } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
-import type { Actor } from "./audit.server";
+import type { Actor } from "~/audit/audit.server";
 
 /**
  * For every /admin page and form: anyone who is not a signed-in administrator gets the not-found page, the

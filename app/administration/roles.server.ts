@@ -3,7 +3,7 @@
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
 import { emailKey } from "~/auth/accounts.server";
-import { type Actor, recordAuditEvent } from "./audit.server";
+import { type Actor, recordAuditEvent } from "~/audit/audit.server";
 
 export const roleMessages = {
   noAccount: "No account uses this email address.",

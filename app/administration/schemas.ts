@@ -1,4 +1,32 @@
 import { z } from "zod";
+import { GUIDE_ID, guideIdMessage } from "~/guides/guide-id";
 import { emailAddress } from "~/ui/validation";
 
 export const grantSchema = z.object({ email: emailAddress() });
+
+export const guideUploadMessages = {
+  noFile: "Choose a guide file to upload.",
+  noTarget: "Give the new guide an id, or choose the guide this is a new version of.",
+  both: "Leave the id empty when the upload is a new version of an existing guide.",
+} as const;
+
+/** The guide upload: a new guide (with an id) or a new version of an existing one; the file. */
+export const guideUploadSchema = z
+  .object({
+    existing: z.string().trim().optional(),
+    guideId: z.string().trim().optional(),
+    file: z.instanceof(File, { message: guideUploadMessages.noFile }).refine((file) => file.size > 0, guideUploadMessages.noFile),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.existing && !value.guideId) ctx.addIssue({ code: "custom", path: ["guideId"], message: guideUploadMessages.noTarget });
+    else if (value.existing && value.guideId) ctx.addIssue({ code: "custom", path: ["guideId"], message: guideUploadMessages.both });
+    else if (value.guideId && !GUIDE_ID.test(value.guideId)) ctx.addIssue({ code: "custom", path: ["guideId"], message: guideIdMessage });
+  });
+
+/** Attaching a guide to an issue. */
+export const attachGuideSchema = z.object({
+  issueId: z
+    .string({ message: "Choose an issue." })
+    .regex(/^[1-9][0-9]{0,8}$/, "Choose an issue.")
+    .transform(Number),
+});

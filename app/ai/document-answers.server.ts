@@ -5,7 +5,7 @@ import { answerIndex, currentEntry, type Guide, type Page, plainText, renderMacr
 import { refuseCostlyUse } from "~/auth/rate-limit.server";
 import type { SessionUser } from "~/auth/session.server";
 import { getIssue, type Issue } from "~/content/content.server";
-import { getGuide } from "~/guides/guides.server";
+import { getGuideVersion, interviewGuidePin } from "~/guides/guides.server";
 import { detectDocumentType, MAX_ATTACHMENT_BYTES } from "~/interviews/attachments.server";
 import { loadInterview, mergeInterviewVariables, today } from "~/interviews/interviews.server";
 import { extractDocumentText } from "~/sources/extract.server";
@@ -49,7 +49,9 @@ export async function openDocumentPage(user: SessionUser, interviewId: string): 
   const interview = await loadInterview(user.id, interviewId);
   if (!interview || interview.status !== "Draft") return null;
   const issue = await getIssue(interview.issueId);
-  const guide = issue?.guideId ? await getGuide(issue.guideId) : null;
+  // The guide version the interview runs (the one it started on).
+  const pin = issue ? await interviewGuidePin(interview.guide, issue.guideId) : null;
+  const guide = pin ? await getGuideVersion(pin) : null;
   const entry = currentEntry(interview.state);
   const page = entry ? guide?.pages[entry.interviewPage] : undefined;
   if (!issue || !guide || !page) return null;

@@ -2,7 +2,7 @@ import { type Guide, getRaw, renderMacros } from "~/a2j";
 import { refuseCostlyUse } from "~/auth/rate-limit.server";
 import type { SessionUser } from "~/auth/session.server";
 import { getIssue, type Issue } from "~/content/content.server";
-import { getGuide } from "~/guides/guides.server";
+import { getGuideVersion, interviewGuidePin } from "~/guides/guides.server";
 import { loadInterview, mergeInterviewVariables, today } from "~/interviews/interviews.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
 import { recordAiCall } from "./call-log.server";
@@ -39,7 +39,9 @@ export async function openRephrase(user: SessionUser, target: RephraseTarget): P
   if (!interview || interview.status !== "Draft") return null;
   const issue = await getIssue(interview.issueId);
   if (!issue?.guideId || !issue.rephraseVariables.includes(target.variable)) return null;
-  const guide = await getGuide(issue.guideId);
+  // The guide version the interview runs (the one it started on).
+  const pin = await interviewGuidePin(interview.guide, issue.guideId);
+  const guide = pin ? await getGuideVersion(pin) : null;
   const label = guide ? rephrasableLabel(guide, issue.rephraseVariables, target.variable) : null;
   if (!guide || label === null) return null;
   const saved = getRaw(interview.state.answers, target.variable, target.index);

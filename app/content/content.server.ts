@@ -1,7 +1,7 @@
 import { type DateLocale, dateLocale } from "~/a2j";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
-import { type Actor, commandLineActor } from "~/administration/audit.server";
+import { type Actor, commandLineActor } from "~/audit/audit.server";
 import { liveBody } from "../../db/content-versions";
 import { saveContent } from "./versions.server";
 

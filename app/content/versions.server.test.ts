@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { readSeedContent, seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
-import { listAuditEvents } from "~/administration/audit.server";
+import { listAuditEvents } from "~/audit/audit.server";
 import { importSeedGuides } from "~/guides/import.server";
 import { attachGuideToIssue, getHomeContent, getIssue, listCountries } from "./content.server";
 import {

@@ -17,7 +17,7 @@ import {
   type VersionAuthor,
   writeLive,
 } from "../../db/content-versions";
-import { type Actor, recordAuditEvent } from "~/administration/audit.server";
+import { type Actor, recordAuditEvent } from "~/audit/audit.server";
 import { database } from "~/db.server";
 import { fieldLabels, markdownFields } from "./editing";
 
@@ -105,7 +105,7 @@ export async function unpublishedItems(db: Db = database()) {
 export async function issueChoices(db: Db = database()) {
   const [countries, guides] = await Promise.all([
     db.selectFrom("categories").select(["id", "name"]).orderBy("sort_order").orderBy("name").execute(),
-    db.selectFrom("guides").select(["id", "title"]).orderBy("title").orderBy("id").execute(),
+    db.selectFrom("guides").select(["id", "title"]).where("published_version", "is not", null).orderBy("title").orderBy("id").execute(),
   ]);
   return { countries, guides };
 }
@@ -118,7 +118,7 @@ async function checkReferences<K extends ContentKind>(trx: Db, kind: K, key: str
   // A guide the issue already runs stays allowed even if it is not (yet) imported: the form shows it as it is.
   const current = key === null ? null : await liveBody(trx, "issue", key);
   if (issue.guideId && issue.guideId !== current?.guideId) {
-    const guide = await trx.selectFrom("guides").select("id").where("id", "=", issue.guideId).executeTakeFirst();
+    const guide = await trx.selectFrom("guides").select("id").where("id", "=", issue.guideId).where("published_version", "is not", null).executeTakeFirst();
     if (!guide) return { ok: false, field: "guideId", message: contentMessages.noGuide };
   }
   return null;

@@ -170,7 +170,7 @@ describe.each(dialects)("interview documents on %s", (dialect) => {
   });
 
   it("a broken template is a message, not an exception", async () => {
-    await handle.db.updateTable("guide_files").set({ content: Buffer.from("{not json").toString("base64") }).where("guide_id", "=", "re-entry-navigator").where("path", "=", "template3.json").execute();
+    await handle.db.updateTable("guide_version_files").set({ content: Buffer.from("{not json").toString("base64") }).where("guide_id", "=", "re-entry-navigator").where("path", "=", "template3.json").execute();
     expect(await interviewDocument(alice, "done", { db: handle.db, storage })).toEqual({ kind: "unavailable", message: documentMessages.failed });
   });
 });

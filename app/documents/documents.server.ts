@@ -13,7 +13,7 @@ import { database } from "~/db.server";
 import { findAttachment } from "~/interviews/attachments.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
-import { getGuide, getGuideFile } from "~/guides/guides.server";
+import { getGuideFile, getGuideVersion, interviewGuidePin } from "~/guides/guides.server";
 import { loadInterview } from "~/interviews/interviews.server";
 import { assembleDocument } from "./assemble.server";
 
@@ -56,10 +56,12 @@ export async function interviewDocument(
   const interview = await loadInterview(userId, interviewId, db);
   if (!interview || interview.status !== "Completed") return { kind: "not-found" };
   const issue = await getIssue(interview.issueId, db);
-  const guideId = issue?.guideId;
-  const guide = guideId ? await getGuide(guideId, db) : null;
-  if (!guideId || !guide) {
-    log(interviewId, `the issue's guide ${guideId ?? "(none)"} is not stored`);
+  // The guide version the interview ran: its templates are the ones its answers were given for.
+  const pin = await interviewGuidePin(interview.guide, issue?.guideId ?? null, db);
+  const guide = pin ? await getGuideVersion(pin, db) : null;
+  const guideId = pin?.guideId;
+  if (!pin || !guide) {
+    log(interviewId, `the interview's guide ${guideId ?? issue?.guideId ?? "(none)"} is not stored`);
     return { kind: "unavailable", message: documentMessages.failed };
   }
 
@@ -88,14 +90,14 @@ export async function interviewDocument(
     answers: interview.state.answers,
     dates: issue?.country.dates,
     readFile: async (file) => {
-      const f = await getGuideFile(guideId, file, db);
+      const f = await getGuideFile(pin.guideId, file, db, pin.version);
       return f ? new Uint8Array(f.bytes) : null;
     },
     attachments,
   });
   const base = `My Document Interview ${interviewId}`;
   if (!result.ok && !(result.empty && wordFiles.length)) {
-    log(interviewId, `guide ${guideId}: ${result.reason}`, result.empty ? "warn" : "error");
+    log(interviewId, `guide ${pin.guideId} version ${pin.version}: ${result.reason}`, result.empty ? "warn" : "error");
     return { kind: "unavailable", message: result.empty ? documentMessages.empty : documentMessages.failed };
   }
   // Names only in the document: a file's name may say what it is about.

@@ -99,12 +99,13 @@ export async function deleteInterview(userId: string, id: string, db: Db = datab
 export async function loadInterview(userId: string, id: string, db: Db = database()) {
   const row = await db
     .selectFrom("interviews")
-    .select(["id", "issue_id", "status", "vars", "engine_state"])
+    .select(["id", "issue_id", "status", "vars", "engine_state", "guide_id", "guide_version"])
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, issueId: row.issue_id, status: row.status, state: interviewState(row) };
+  const guide = row.guide_id !== null && row.guide_version !== null ? { guideId: row.guide_id, version: row.guide_version } : null;
+  return { id: row.id, issueId: row.issue_id, status: row.status, state: interviewState(row), guide };
 }
 
 /** The columns that hold what the person answered: sealed (app/security/data-encryption.server.ts). */
@@ -168,7 +169,15 @@ function lastPageColumn(state: InterviewState): string | null {
  * "Check your answers".
  */
 export async function saveInterview(
-  interview: { id: string | null; userId: string; issueId: number; status: InterviewStatus; state: InterviewState },
+  interview: {
+    id: string | null;
+    userId: string;
+    issueId: number;
+    status: InterviewStatus;
+    state: InterviewState;
+    /** The guide version it runs, recorded when it is created and kept from then on. */
+    guide?: { guideId: string; version: number } | null;
+  },
   db: Db = database(),
 ): Promise<string> {
   const now = new Date().toISOString();
@@ -190,7 +199,15 @@ export async function saveInterview(
   }
   await db
     .insertInto("interviews")
-    .values({ id, user_id: interview.userId, issue_id: interview.issueId, created_at: now, ...columns })
+    .values({
+      id,
+      user_id: interview.userId,
+      issue_id: interview.issueId,
+      guide_id: interview.guide?.guideId ?? null,
+      guide_version: interview.guide?.version ?? null,
+      created_at: now,
+      ...columns,
+    })
     .execute();
   return id;
 }
@@ -201,7 +218,8 @@ export async function interviewAnswersAnx(userId: string, id: string, db: Db = d
     .selectFrom("interviews")
     .innerJoin("issues", "issues.id", "interviews.issue_id")
     .leftJoin("guides", "guides.id", "issues.guide_id")
-    .select(["interviews.id", "interviews.vars", "guides.title"])
+    .leftJoin("guide_versions as pinned", (join) => join.onRef("pinned.guide_id", "=", "interviews.guide_id").onRef("pinned.version", "=", "interviews.guide_version"))
+    .select(["interviews.id", "interviews.vars", (eb) => eb.fn.coalesce("pinned.title", "guides.title").as("title")])
     .where("interviews.id", "=", id)
     .where("interviews.user_id", "=", userId)
     .executeTakeFirst();
@@ -224,7 +242,7 @@ export async function mergeInterviewVariables(
   if (!interview) return false;
   const answers = mergeVariables(interview.state.answers, variables, guide, index);
   await saveInterview(
-    { id, userId, issueId: interview.issueId, status: interview.status, state: { ...interview.state, answers } },
+    { id, userId, issueId: interview.issueId, status: interview.status, state: { ...interview.state, answers }, guide: interview.guide },
     db,
   );
   return true;
@@ -250,6 +268,7 @@ export async function interviewsForExport(userId: string, db: Db = database()): 
     .selectFrom("interviews")
     .innerJoin("issues", "issues.id", "interviews.issue_id")
     .leftJoin("guides", "guides.id", "issues.guide_id")
+    .leftJoin("guide_versions as pinned", (join) => join.onRef("pinned.guide_id", "=", "interviews.guide_id").onRef("pinned.version", "=", "interviews.guide_version"))
     .select([
       "interviews.id",
       "interviews.issue_id",
@@ -258,7 +277,7 @@ export async function interviewsForExport(userId: string, db: Db = database()): 
       "interviews.created_at",
       "interviews.updated_at",
       "issues.name",
-      "guides.title",
+      (eb) => eb.fn.coalesce("pinned.title", "guides.title").as("title"),
     ])
     .where("interviews.user_id", "=", userId)
     .orderBy("interviews.created_at")

@@ -21,6 +21,10 @@ export default function AdministrationHome() {
           <p className="muted">The organisation's sources that "Understand my situation" answers from: add, read and delete them.</p>
         </li>
         <li>
+          <a href="/admin/guides">Guides</a>
+          <p className="muted">Upload interview guides, read their import report, publish them, and attach them to issues.</p>
+        </li>
+        <li>
           <a href="/admin/audit">Audit</a>
           <p className="muted">Every administrative action: who did what, when, and from which address.</p>
         </li>

@@ -1,5 +1,5 @@
 import { AdminPage } from "~/administration/admin-page";
-import { type AuditEvent, listAuditEvents } from "~/administration/audit.server";
+import { type AuditEvent, listAuditEvents } from "~/audit/audit.server";
 import type { Route } from "./+types/admin.audit";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -14,6 +14,10 @@ const actionNames: Record<string, string> = {
   "content.published": "Published content",
   "content.restored": "Restored a version of content",
   "content.deleted": "Deleted content",
+  "guide.uploaded": "Uploaded a guide version",
+  "guide.published": "Published a guide version",
+  "guide.discarded": "Discarded a guide version",
+  "guide.attached": "Attached a guide to an issue",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -75,7 +79,18 @@ function AuditRow({ event }: { event: AuditEvent }) {
       <td>{event.actorEmail}</td>
       <td>{event.address}</td>
       <td>{actionNames[event.action] ?? event.action}</td>
-      <td>{event.subject}</td>
+      <td>
+        {event.subject}
+        {guideDetails(event)}
+      </td>
     </tr>
   );
+}
+
+/** For a guide's record: which version, and for an attachment which issue. */
+function guideDetails(event: AuditEvent): string {
+  if (!event.action.startsWith("guide.")) return "";
+  const { version, issueName, issue } = event.details as { version?: number; issueName?: string; issue?: number };
+  const parts = [version ? `version ${version}` : "", issueName ? `issue ${issueName}` : issue ? `issue ${issue}` : ""].filter(Boolean);
+  return parts.length ? ` (${parts.join(", ")})` : "";
 }

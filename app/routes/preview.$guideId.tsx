@@ -9,14 +9,20 @@ import type { Route } from "./+types/preview.$guideId";
 
 export const handle = { scripts: ["/scripts/interview-host.js"] };
 
-// Who may preview: any signed-in person (docs/decisions/0005-preview.md). Nothing is saved.
+// Who may preview: any signed-in person (docs/decisions/0005-preview.md); a version by number (`?version=2`,
+// which may be an upload not yet published) only administrators (docs/decisions/0029-guide-versions.md).
+// Nothing is saved.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, "/auth/sign-in");
-  const guide = await getGuideSource(params.guideId);
+  const asked = new URL(request.url).searchParams.get("version");
+  if (asked !== null && (!user.administrator || !/^[1-9][0-9]{0,5}$/.test(asked))) notFound(request);
+  const version = asked === null ? undefined : Number(asked);
+  const guide = await getGuideSource(params.guideId, undefined, version);
   if (!guide) notFound(request);
   const refused = await refuseCostlyUse("preview", user.id, context.get(clientAddressContext));
   if (refused) tooManyRequests(refused.message, refused.retryAfterMinutes);
-  return { title: guide.title, viewerSrc: previewViewerUrl(guide.id) };
+  const title = version === undefined ? guide.title : `${guide.title} (version ${guide.version}${guide.published_at ? "" : ", not published"})`;
+  return { title, viewerSrc: previewViewerUrl(guide.id, version ?? null) };
 }
 
 export default function Preview({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import PDFDocument from "pdfkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { createTestDatabase, dialects, type TestDatabase } from "../../tests/support/databases";
-import { listAuditEvents } from "~/administration/audit.server";
+import { listAuditEvents } from "~/audit/audit.server";
 import { docx } from "~/documents/test-docx";
 import { extractDocumentText, extractionMessages } from "./extract.server";
 import { importSeedSources } from "./seed.server";

@@ -3,7 +3,7 @@
 import { PostgresAdapter, sql } from "kysely";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
-import { type Actor, recordAuditEvent } from "~/administration/audit.server";
+import { type Actor, recordAuditEvent } from "~/audit/audit.server";
 import { extractDocumentText } from "./extract.server";
 import { MAX_PASSAGES_PER_SOURCE, type PassageDraft, splitIntoPassages } from "./passages";
 import { sourceMessages } from "./schemas";

@@ -150,6 +150,18 @@ export function SelectField({
   );
 }
 
+/** A file to upload (the form must post multipart/form-data). */
+export function FileField({ field, label, hint, required = true, accept }: Omit<FieldProps, "field"> & { field: FieldMetadata<unknown>; accept?: string }) {
+  const { key, ...props } = getInputProps(field, { type: "file", ariaAttributes: false });
+  // The frame and the control's attributes read only the field's ids and errors, whatever its value's type.
+  const framed = field as FieldMetadata<string | undefined>;
+  return (
+    <FieldFrame field={framed} label={label} hint={hint}>
+      <input key={key} {...props} {...controlProps(framed, hint, required)} accept={accept} className="field__input field__input--file" />
+    </FieldFrame>
+  );
+}
+
 export function TextAreaField({ field, label, hint, required = true, rows = 6 }: FieldProps & { rows?: number }) {
   const { key, ...props } = getTextareaProps(field, { ariaAttributes: false });
   return (
@@ -161,24 +173,6 @@ export function TextAreaField({ field, label, hint, required = true, rows = 6 }:
         rows={rows}
         className="field__input field__input--textarea"
       />
-    </FieldFrame>
-  );
-}
-
-/** A file upload: the form must be sent as multipart (`encType="multipart/form-data"`). */
-export function FileField({
-  field,
-  label,
-  hint,
-  required = true,
-  accept,
-}: Omit<FieldProps, "field"> & { field: FieldMetadata<File | undefined>; accept?: string }) {
-  const { key, ...props } = getInputProps(field, { type: "file", ariaAttributes: false });
-  // The frame and the aria attributes read only the field's ids and errors, the same for a file as for text.
-  const frame = field as unknown as FieldMetadata<string | undefined>;
-  return (
-    <FieldFrame field={frame} label={label} hint={hint}>
-      <input key={key} {...props} {...controlProps(frame, hint, required)} className="field__input field__input--file" accept={accept} />
     </FieldFrame>
   );
 }

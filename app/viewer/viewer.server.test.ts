@@ -46,6 +46,7 @@ describe.each(dialects)("opening the viewer on %s", (dialect) => {
     expect(opened).toEqual({
       issue: { ...issue, guideId: "step-test" },
       guide: await getGuide("step-test", handle.db),
+      pin: { guideId: "step-test", version: 1 },
       interviewId,
       status: "Draft",
       state: interview.state,

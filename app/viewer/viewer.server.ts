@@ -10,7 +10,7 @@ import { config } from "~/config.server";
 import { database } from "~/db.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
 import { adoptAttachments, storeAttachment } from "~/interviews/attachments.server";
-import { getGuide, getGuideImportedAt } from "~/guides/guides.server";
+import { getGuide, getGuideVersion, getGuideVersionUploadedAt, type GuidePin } from "~/guides/guides.server";
 import { findInterview, interviewState, saveInterview, today } from "~/interviews/interviews.server";
 
 /**
@@ -19,12 +19,14 @@ import { findInterview, interviewState, saveInterview, today } from "~/interview
  */
 export type ViewerTarget =
   | { preview: false; issueId: number; interviewId: string | null }
-  | { preview: true; guideId: string };
+  | { preview: true; guideId: string; version: number | null };
 
 export function parseViewerTarget(url: URL): ViewerTarget | null {
   if (url.searchParams.get("preview") === "1") {
     const guideId = url.searchParams.get("guideId") ?? "";
-    return /^[a-z0-9][a-z0-9-]{0,62}$/.test(guideId) ? { preview: true, guideId } : null;
+    const version = url.searchParams.get("version");
+    if (version !== null && !/^[1-9][0-9]{0,5}$/.test(version)) return null;
+    return /^[a-z0-9][a-z0-9-]{0,62}$/.test(guideId) ? { preview: true, guideId, version: version === null ? null : Number(version) } : null;
   }
   const issueId = Number(url.searchParams.get("issueId"));
   if (!Number.isSafeInteger(issueId) || issueId < 1) return null;
@@ -33,9 +35,11 @@ export function parseViewerTarget(url: URL): ViewerTarget | null {
   return { preview: false, issueId, interviewId };
 }
 
-/** The viewer's address for previewing a guide. */
-export function previewViewerUrl(guideId: string): string {
-  return `/viewer?${new URLSearchParams({ guideUrl: `/interview-guides/${guideId}`, guideId, preview: "1" }).toString()}`;
+/** The viewer's address for previewing a guide: its published version, or (administrators only) the one named. */
+export function previewViewerUrl(guideId: string, version: number | null = null): string {
+  const params = new URLSearchParams({ guideUrl: `/interview-guides/${guideId}`, guideId, preview: "1" });
+  if (version !== null) params.set("version", String(version));
+  return `/viewer?${params.toString()}`;
 }
 
 /**
@@ -65,6 +69,8 @@ export interface OpenViewer {
   /** Null in preview. */
   issue: (Issue & { guideId: string }) | null;
   guide: Guide;
+  /** The guide version the interview runs (the one it started on); null in preview. */
+  pin: GuidePin | null;
   interviewId: string | null;
   status: "Draft" | "Completed";
   state: InterviewState;
@@ -80,14 +86,33 @@ function previewState(text: string | null): InterviewState | null {
   }
 }
 
-// One query reads the issue, its guide's import time and the user's interview (when the URL names one).
+// One query reads the issue, its guide's published version (number and upload time) and the user's interview
+// (when the URL names one) with the version it started on.
 const withGuide = (db: Db, issueId: number) =>
-  selectIssue(db).leftJoin("guides", "guides.id", "issues.guide_id").select("guides.imported_at as guide_imported_at").where("issues.id", "=", issueId);
+  selectIssue(db)
+    .leftJoin("guides", "guides.id", "issues.guide_id")
+    .leftJoin("guide_versions as published", (join) =>
+      join.onRef("published.guide_id", "=", "guides.id").onRef("published.version", "=", "guides.published_version"),
+    )
+    .select(["guides.published_version as guide_version", "published.uploaded_at as guide_uploaded_at"])
+    .where("issues.id", "=", issueId);
 const issueWithGuide = compiledOnce(withGuide);
 const interviewOfIssue = (db: Db, issueId: number, interviewId: string) =>
   withGuide(db, issueId)
     .innerJoin("interviews", "interviews.issue_id", "issues.id")
-    .select(["interviews.id as interview_id", "interviews.user_id as interview_user_id", "interviews.status as interview_status", "interviews.vars", "interviews.engine_state"])
+    .leftJoin("guide_versions as pinned", (join) =>
+      join.onRef("pinned.guide_id", "=", "interviews.guide_id").onRef("pinned.version", "=", "interviews.guide_version"),
+    )
+    .select([
+      "interviews.id as interview_id",
+      "interviews.user_id as interview_user_id",
+      "interviews.status as interview_status",
+      "interviews.vars",
+      "interviews.engine_state",
+      "interviews.guide_id as pinned_guide_id",
+      "interviews.guide_version as pinned_version",
+      "pinned.uploaded_at as pinned_uploaded_at",
+    ])
     .where("interviews.id", "=", interviewId);
 const issueWithInterview = compiledOnce((db, issueId: number, interviewId: string, userId: string) =>
   interviewOfIssue(db, issueId, interviewId).where("interviews.user_id", "=", userId),
@@ -99,23 +124,47 @@ const sessionWithInterview = compiledOnce((db, idHash: string, issueId: number, 
     .selectAll("opened"),
 );
 
-type InterviewRow = {
+type IssueRow = {
   guide_id: string | null;
-  guide_imported_at: string | null;
+  guide_version: number | null;
+  guide_uploaded_at: string | null;
+} & Parameters<typeof issueFromRow>[0];
+
+type InterviewRow = IssueRow & {
+  pinned_guide_id: string | null;
+  pinned_version: number | null;
+  pinned_uploaded_at: string | null;
   interview_id: string;
   interview_status: OpenViewer["status"];
   vars: string;
   engine_state: string;
-} & Parameters<typeof issueFromRow>[0];
+};
+
+/** The issue's published guide version, read with the issue, and parsed; null when it has none. */
+async function publishedGuideOf(row: IssueRow, db: Db) {
+  if (!row.guide_id || row.guide_version === null || !row.guide_uploaded_at) return null;
+  const pin = { guideId: row.guide_id, version: row.guide_version };
+  const guide = await getGuideVersionUploadedAt(pin, row.guide_uploaded_at, db);
+  return guide ? { pin, guide } : null;
+}
+
+/** The guide version an interview started on (an interview that recorded none runs its issue's published one). */
+async function interviewGuideOf(row: InterviewRow, db: Db) {
+  if (row.pinned_guide_id === null || row.pinned_version === null) return publishedGuideOf(row, db);
+  if (!row.pinned_uploaded_at) return null;
+  const pin = { guideId: row.pinned_guide_id, version: row.pinned_version };
+  const guide = await getGuideVersionUploadedAt(pin, row.pinned_uploaded_at, db);
+  return guide ? { pin, guide } : null;
+}
 
 async function openedInterview(row: InterviewRow, db: Db): Promise<OpenViewer | null> {
-  if (!row.guide_id || !row.guide_imported_at) return null;
-  const guide = await getGuideImportedAt(row.guide_id, row.guide_imported_at, db);
-  if (!guide) return null;
+  const found = await interviewGuideOf(row, db);
+  if (!row.guide_id || !found) return null;
   const issue = { ...issueFromRow(row), guideId: row.guide_id };
   return {
     issue,
-    guide,
+    guide: found.guide,
+    pin: found.pin,
     interviewId: row.interview_id,
     status: row.interview_status,
     state: interviewState({ id: row.interview_id, vars: row.vars, engine_state: row.engine_state }),
@@ -151,25 +200,26 @@ export async function openViewer(
   db: Db = database(),
 ): Promise<OpenViewer | null> {
   if (target.preview) {
-    const guide = await getGuide(target.guideId, db);
+    // A version other than the published one may be an upload not yet published: administrators only.
+    if (target.version !== null && !user.administrator) return null;
+    const guide = target.version === null ? await getGuide(target.guideId, db) : await getGuideVersion({ guideId: target.guideId, version: target.version }, db);
     if (!guide) return null;
     const state = previewState(carried) ?? (() => {
       const started = startInterview(guide, today());
       return started.ok ? started.state : null;
     })();
-    return state ? { issue: null, guide, interviewId: null, status: "Draft", state } : null;
+    return state ? { issue: null, guide, pin: null, interviewId: null, status: "Draft", state } : null;
   }
   if (target.interviewId) {
     const [row] = (await issueWithInterview(db, target.issueId, target.interviewId, user.id)).rows;
     return row ? openedInterview(row, db) : null;
   }
   const [row] = (await issueWithGuide(db, target.issueId)).rows;
-  if (!row?.guide_id || !row.guide_imported_at) return null;
-  const guide = await getGuideImportedAt(row.guide_id, row.guide_imported_at, db);
-  if (!guide) return null;
-  const started = startInterview(guide, today());
+  const published = row ? await publishedGuideOf(row, db) : null;
+  if (!row?.guide_id || !published) return null;
+  const started = startInterview(published.guide, today());
   if (!started.ok) return null;
-  return { issue: { ...issueFromRow(row), guideId: row.guide_id }, guide, interviewId: null, status: "Draft", state: started.state };
+  return { issue: { ...issueFromRow(row), guideId: row.guide_id }, guide: published.guide, pin: published.pin, interviewId: null, status: "Draft", state: started.state };
 }
 
 function sanitizeView(view: NonNullable<ReturnType<typeof renderPage>>) {
@@ -268,7 +318,7 @@ export type PressResult =
 
 async function save(user: SessionUser, open: OpenViewer, state: InterviewState, status: "Draft" | "Completed", preview: boolean, db: Db) {
   if (preview || !open.issue) return open.interviewId;
-  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state }, db);
+  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state, guide: open.pin }, db);
 }
 
 /**
@@ -373,6 +423,6 @@ async function keepForRephrase(
   const { values } = postedValues(form, view.fields);
   const kept = keepPageAnswers(open.guide, open.state, { pageName: view.name, values }, today());
   if (!kept.ok) return { kind: "error", message: kept.error.message };
-  const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state }, db);
+  const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, guide: open.pin }, db);
   return { kind: "rephrase", interviewId, variable, index: view.answerIndex };
 }

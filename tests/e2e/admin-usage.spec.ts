@@ -1,6 +1,6 @@
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { plantAtFinish, plantInterviews, withE2eDatabase } from "./support";
+import { cli, plantAtFinish, plantInterviews, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
 
 // How the service is used (issue 17, part 4): counted as people use it, shown per issue to administrators only.
@@ -86,7 +86,7 @@ test("a person stops on a page, another finishes and downloads; the administrato
   // The administrator.
   const email = uniqueEmail("usage-admin");
   await createAccount(page, email);
-  withE2eDatabase((db) => db.prepare("update users set role = 'administrator' where email = ?").run(email));
+  expect(cli("admin", "grant", email).status).toBe(0);
   await page.goto("/admin");
   await page.getByRole("link", { name: "Usage" }).click();
   await expect(page).toHaveURL(/\/admin\/usage$/);

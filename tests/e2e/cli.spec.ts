@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,18 +7,13 @@ import { zipSync } from "fflate";
 import { e2eDataDir, e2eDataKey } from "../../playwright.config";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { openedFile, plantUploadIssue, withE2eDatabase } from "./support";
+import { cli, openedFile, plantUploadIssue, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
 import { readablePdf } from "../support/pdf";
 
 // The operator commands from the built bundle (build/server/cli.js, which `npm start` has just built), the
 // way the container runs them: plain node, no development tools, on the running server's database.
 const cliEnvironment = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db`, DATA_ENCRYPTION_KEY: e2eDataKey };
-
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env: cliEnvironment, encoding: "utf8" });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
 
 /** The same, without blocking the test: the browser goes on while the command runs. */
 function cliWhileBrowsing(...args: string[]) {

@@ -58,7 +58,11 @@ test("two instances on one PostgreSQL database: sign up and upload on one, go on
     await db.connect();
     try {
       const guide = readFileSync("tests/fixtures/upload-guide/Guide.json", "utf8");
-      await db.query("insert into guides (id, title, format, source, imported_at) values ('upload-test', 'Upload test guide', 'json', $1, $2)", [guide, new Date().toISOString()]);
+      await db.query("insert into guides (id, title, published_version) values ('upload-test', 'Upload test guide', 1)");
+      await db.query(
+        "insert into guide_versions (guide_id, version, title, format, source, origin, uploaded_by_email, uploaded_at, published_at) values ('upload-test', 1, 'Upload test guide', 'json', $1, 'seed', 'seed', $2, $2)",
+        [guide, new Date().toISOString()],
+      );
       await db.query("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (900, 1, 'Upload test', '', 'upload-test', 'upload-test/Guide.json', 'gpt-3.5-turbo', '')");
 
       const context = await browser.newContext({ javaScriptEnabled, baseURL: first.url });

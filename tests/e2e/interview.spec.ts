@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { extractText } from "unpdf";
 import { createAccount, PASSWORD, totpCode, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { interviewVars, moveInterviewTo, openedFileName, plantInterviews, plantUploadIssue, sealedFile, sealedFileName, setInterviewVars, withE2eDatabase } from "./support";
+import { interviewVars, moveInterviewTo, openedFileName, plantGuide, plantInterviews, plantUploadIssue, sealedFile, sealedFileName, setInterviewVars, withE2eDatabase } from "./support";
 import { axeOnViewer, fillDate, press, viewer } from "./viewer";
 import { readablePdf } from "../support/pdf";
 
@@ -349,7 +349,7 @@ test.describe("author texts", () => {
   test("a field's own invalid prompt, its label, the help and the buttons show their macros evaluated", async ({ page, axe }) => {
     const guide = readFileSync("tests/fixtures/macro-texts-guide/Guide.json", "utf8");
     withE2eDatabase((db) => {
-      db.prepare("insert into guides (id, title, format, source, imported_at) values ('macro-texts-test', 'Author texts test guide', 'json', ?, ?) on conflict do nothing").run(guide, new Date().toISOString());
+      plantGuide(db, "macro-texts-test", "Author texts test guide", guide);
       db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (901, 1, 'Author texts test', '', 'macro-texts-test', 'macro-texts-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
     });
     await createAccount(page, uniqueEmail("macros"));

@@ -52,20 +52,22 @@ export function onServerData<T>(dataDir: string, use: () => T): T {
   }
 }
 
+/** A guide (its Guide.json text) planted as version 1, published, on a SQLite database; kept if already there. */
+export function plantGuide(db: Database.Database, id: string, title: string, source: string): void {
+  const now = new Date().toISOString();
+  db.prepare("insert into guides (id, title, published_version) values (?, ?, 1) on conflict do nothing").run(id, title);
+  db.prepare(
+    "insert into guide_versions (guide_id, version, title, format, source, origin, uploaded_by_email, uploaded_at, published_at) values (?, 1, ?, 'json', ?, 'seed', 'seed', ?, ?) on conflict do nothing",
+  ).run(id, title, source, now, now);
+}
+
 /** Issue 900, running the guide with one upload question (tests/fixtures/upload-guide), on the e2e database. */
 export function plantUploadIssue(): void {
   const guide = readFileSync("tests/fixtures/upload-guide/Guide.json", "utf8");
   withE2eDatabase((db) => {
-    db.prepare("insert into guides (id, title, format, source, imported_at) values ('upload-test', 'Upload test guide', 'json', ?, ?) on conflict do nothing").run(guide, new Date().toISOString());
+    plantGuide(db, "upload-test", "Upload test guide", guide);
     db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (900, 1, 'Upload test', '', 'upload-test', 'upload-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
   });
-}
-
-/** The bundled command line on the e2e server's database, as an operator runs it in the container (`admin grant`). */
-export function cli(...args: string[]): { status: number | null; output: string } {
-  const env = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db`, DATA_ENCRYPTION_KEY: e2eDataKey };
-  const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env, encoding: "utf8" });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 /** Runs a statement on the e2e server's SQLite database (to plant content a test needs). */
@@ -175,3 +177,6 @@ export function operatorCommand(args: string[], target: OperatorTarget = e2eServ
   const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env, encoding: "utf8" });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
+
+/** An operator command on the e2e server's database (`cli("admin", "grant", email)`). */
+export const cli = (...args: string[]) => operatorCommand(args);

@@ -59,12 +59,16 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/admin.content.$section.$key.history.tsx": ["/admin/content/pages/about/history", "/admin/content/countries/99999/history"],
   "routes/admin.content.$section.$key.versions.$version.tsx": ["/admin/content/pages/home/versions/1", "/admin/content/pages/home/versions/x"],
   "routes/admin.content.$section.$key.delete.tsx": ["/admin/content/issues/1/delete", "/admin/content/pages/home/delete"],
+  "routes/admin.guides.tsx": ["/admin/guides", "/admin/guides.data"],
+  "routes/admin.guides.$guideId.tsx": ["/admin/guides/letter-of-demand", "/admin/guides/Not%20An%20Id", "/admin/guides/nothing-here"],
+  "routes/admin.guides.$guideId.versions.$version.tsx": ["/admin/guides/letter-of-demand/versions/1", "/admin/guides/letter-of-demand/versions/0", "/admin/guides/letter-of-demand/versions/x"],
+  "routes/admin.guides.$guideId.versions.$version.download.ts": ["/admin/guides/letter-of-demand/versions/1/download", "/admin/guides/x/versions/99/download"],
   "routes/ai.rephrase.$interviewId.tsx": [`/ai/rephrase/${id}?variable=x&index=0`, "/ai/rephrase/x"],
   "routes/ai.document.$interviewId.tsx": [`/ai/document/${id}`, "/ai/document/x", `/ai/document/${id}.data`],
   "routes/issues.$issueId.tsx": ["/issues/1", "/issues/abc", "/issues/99999999999999999999"],
   "routes/issues.$issueId.interviews.tsx": ["/issues/1/interviews", `/issues/1/interviews/${id}`],
   "routes/issues.$issueId.understand.tsx": ["/issues/1/understand", "/issues/abc/understand", `/issues/1/understand?interview=${id}`, "/issues/1/understand.data"],
-  "routes/preview.$guideId.tsx": ["/preview/case-summary", "/preview/..%2f"],
+  "routes/preview.$guideId.tsx": ["/preview/case-summary", "/preview/..%2f", "/preview/case-summary?version=1", "/preview/case-summary?version=x"],
   "routes/interview-guides.$guideId.ts": ["/interview-guides/case-summary", "/interview-guides/none"],
   "routes/assemble.ts": ["/assemble"],
   "routes/interviews.$interviewId.answers.ts": [`/interviews/${id}/answers`],
@@ -72,7 +76,7 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/attachments.$attachmentId.info.ts": [`/attachments/${id}/info`],
   "routes/healthz.ts": ["/healthz"],
   "routes/not-found.tsx": ["/no/such/page", "/%E0%A4%A", "/a%00b", "//double", "/assets/none.js", "/favicon.ico", "/x.data"],
-  viewer: ["/viewer", "/viewer?issueId=1", `/viewer?issueId=1&interviewId=${id}`, "/viewer?preview=case-summary"],
+  viewer: ["/viewer", "/viewer?issueId=1", `/viewer?issueId=1&interviewId=${id}`, "/viewer?preview=case-summary", "/viewer?preview=1&guideId=case-summary&version=1", "/viewer?preview=1&guideId=case-summary&version=0"],
 };
 
 /** The route modules app/routes.ts declares. */
