@@ -41,7 +41,8 @@ export type ContentChange = { ok: true; key: string; version: number } | { ok: f
  */
 async function oneAtATime(db: Db, change: (trx: Db) => Promise<ContentChange>): Promise<ContentChange> {
   try {
-    return await db.transaction().execute(change);
+    // Inside a caller's transaction (attaching a guide is audited with the guide's change), the change joins it.
+    return db.isTransaction ? await change(db) : await db.transaction().execute(change);
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, message: contentMessages.savedAtOnce };
     throw error;
