@@ -4,6 +4,7 @@
 import { type Field, type FieldType, listOptions, type Page, parseUserDate } from "~/a2j";
 import { z } from "zod";
 import type { ChatMessage } from "./chat.server";
+import { jsonInAnswer } from "./model-json";
 
 /** The kinds of question a document can answer (not files, pictures, buttons or "none of the above"). */
 const PROPOSABLE: ReadonlySet<FieldType> = new Set([
@@ -136,18 +137,6 @@ function comparable(text: string): string {
     .toLowerCase();
 }
 
-function jsonOf(content: string): unknown {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(content)?.[1];
-  const text = (fenced ?? content).trim();
-  const start = text.indexOf("{");
-  const end = text.lastIndexOf("}");
-  if (start < 0 || end < start) return undefined;
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return undefined;
-  }
-}
 
 /** A proposed value in the form its question takes, or null when it does not fit. */
 export function normaliseValue(field: ProposableField, raw: string | number | boolean): string | null {
@@ -187,7 +176,7 @@ export function checkProposals(
   documentText: string,
   restore: (text: string) => string = (text) => text,
 ): CheckedProposals {
-  const parsed = answerSchema.safeParse(jsonOf(content));
+  const parsed = answerSchema.safeParse(jsonInAnswer(content));
   if (!parsed.success) return { ok: false, reason: "malformed", dropped: 0 };
   const document = comparable(documentText);
   const proposals: Proposal[] = [];

@@ -5,6 +5,7 @@ import { syllable } from "syllable";
 import { z } from "zod";
 import { type Answers, displayValue, isBlank } from "~/a2j";
 import type { ChatMessage } from "./chat.server";
+import { jsonInAnswer } from "./model-json";
 
 /** A passage of one of the organisation's sources, as the search finds it. */
 export interface GroundingPassage {
@@ -89,19 +90,6 @@ export type CheckedAnswer =
   | { ok: true; statements: Statement[]; dropped: number }
   | { ok: false; reason: "malformed" | "uncited" | "no-answer"; dropped: number };
 
-/** The JSON object in a model's answer: the whole text, or inside a ```json fence, or from its first { to its last }. */
-function jsonOf(content: string): unknown {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(content)?.[1];
-  const text = (fenced ?? content).trim();
-  const start = text.indexOf("{");
-  const end = text.lastIndexOf("}");
-  if (start < 0 || end < start) return undefined;
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Checks a model's answer: its shape, and that every statement cites passages that were given (numbers 1 to
@@ -109,7 +97,7 @@ function jsonOf(content: string): unknown {
  * refused. Texts are plain text (rendered as text, never as HTML) and capped.
  */
 export function checkAnswer(content: string, passageCount: number): CheckedAnswer {
-  const parsed = answerSchema.safeParse(jsonOf(content));
+  const parsed = answerSchema.safeParse(jsonInAnswer(content));
   if (!parsed.success) return { ok: false, reason: "malformed", dropped: 0 };
   const statements: Statement[] = [];
   let dropped = 0;
