@@ -36,6 +36,7 @@ test("an administrator opens a new country and issue with an uploaded guide; peo
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Edit country: ${countryName}`);
   const countryId = idInUrl(page);
+  await page.goto("/admin/content");
   await page.getByRole("link", { name: `Add an issue in ${countryName}` }).click();
   await page.getByLabel("Name", { exact: true }).fill(issueName);
   await page.getByLabel("Description", { exact: true }).fill("When a neighbour's fence or tree crosses onto your land.");

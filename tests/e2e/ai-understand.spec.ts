@@ -54,7 +54,8 @@ test("a person's question is explained from the administrator's source, every st
     await admin.close();
   }
 
-  await createAccount(page, uniqueEmail("understand"));
+  const email = uniqueEmail("understand");
+  await createAccount(page, email);
   await page.goto(`/issues/${ISSUE}`);
   await page.getByRole("link", { name: "Understand my situation" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Understand my situation");
@@ -78,27 +79,37 @@ test("a person's question is explained from the administrator's source, every st
     expect(await citations.count()).toBeGreaterThan(0);
     for (const citation of await citations.all()) {
       const target = (await citation.getAttribute("href"))!;
-      await expect(page.locator(target).getByRole("link", { name: source!.title })).toHaveAttribute("href", source!.url);
+      await expect(page.locator(target).getByRole("link", { name: source.title })).toHaveAttribute("href", source.url);
     }
   }
   await axe();
 
   // What left the server: placeholders, not the person's details or name.
-  await ask(page, `Ana Lim here (ana.lim@example.org, 0412 345 678). What about ${word}?`);
+  await ask(page, `Ana Lim here (ana.lim@example.org, 0412 345 678, NRIC S1234567D). What about ${word}?`);
   await expect(page.getByRole("heading", { name: "What our sources say" })).toBeVisible();
   const [sent] = (await aiRequestsWith(word)).filter((request) => JSON.stringify(request.body.messages).includes("here ("));
   const body = JSON.stringify(sent!.body.messages);
-  for (const detail of ["ana.lim@example.org", "0412 345 678", "Ana Lim"]) expect(body).not.toContain(detail);
-  expect(body).toContain("[NAME_1] [NAME_2] here ([EMAIL_1], [PHONE_1])");
+  for (const detail of ["ana.lim@example.org", "0412 345 678", "S1234567D", "Ana Lim"]) expect(body).not.toContain(detail);
+  expect(body).toContain("[NAME_1] [NAME_2] here ([EMAIL_1], [PHONE_1], NRIC [ID_1])");
 
   // An answer without citations, or one that is not the shape asked for, is not shown: the passages are.
   await ask(page, `[[uncited]] What about ${word}?`);
   await expect(page.getByRole("status")).toContainText("The AI's answer did not say which of our sources supports it, so it is not shown.");
   await expect(page.locator(".understand__statements")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: source!.title })).toBeVisible();
+  await expect(page.getByRole("link", { name: source.title })).toBeVisible();
   await axe();
   await ask(page, `[[not-json]] What about ${word}?`);
   await expect(page.getByRole("status").filter({ hasText: "could not be checked" })).toContainText("The AI's answer could not be checked, so it is not shown.");
+
+  // The organisation's record (read by this person, made an administrator now): each call, how it ended; no question.
+  expect(cli("admin", "grant", email).status).toBe(0);
+  await page.goto("/admin/ai-calls");
+  const calls = page.getByRole("row").filter({ hasText: "Understand my situation" }).filter({ hasText: "Unfair dismissal" });
+  await expect(calls.filter({ hasText: "uncited" }).first()).toBeVisible();
+  await expect(calls.filter({ hasText: "malformed" }).first()).toBeVisible();
+  await expect(page.getByText(word)).toHaveCount(0);
+  await expect(page.getByText("ana.lim@example.org")).toHaveCount(0);
+  await axe();
 });
 
 test("the interview's answers are used only when the person ticks the box", async ({ page }) => {
