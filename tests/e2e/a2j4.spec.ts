@@ -1,24 +1,16 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
-import { e2eDataDir, e2eDataKey } from "../../playwright.config";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { withE2eDatabase } from "./support";
+import { cli, withE2eDatabase } from "./support";
 import { fillDate, press, viewer } from "./viewer";
 
 // An A2J Author 4 guide (root <TEMPLATE>), our own (app/a2j/__fixtures__/a2j4), imported by the operator command
 // of the built bundle as cli.spec.ts runs it, then answered by a person in the viewer.
-const cliEnvironment = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: `file:${e2eDataDir}/app.db`, DATA_ENCRYPTION_KEY: e2eDataKey };
 const folder = "app/a2j/__fixtures__/a2j4";
 const NO_CHOICES = "This question cannot be answered yet: its list of choices is missing from the interview. Please tell the organisation that runs this interview.";
-
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env: cliEnvironment, encoding: "utf8" });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
 
 test("an operator imports an A2J 4 guide zip; a person answers it to the end, its missing court list told plainly", async ({ page, axe }, testInfo) => {
   const dir = mkdtempSync(path.join(tmpdir(), "lsh-e2e-a2j4-"));
@@ -33,7 +25,7 @@ test("an operator imports an A2J 4 guide zip; a person answers it to the end, it
     const zip = path.join(dir, "repair-request.zip");
     writeFileSync(zip, zipSync(Object.fromEntries(readdirSync(folder).map((name) => [`repair-request/${name}`, readFileSync(path.join(folder, name))]))));
     const imported = cli("guide", "import", zip, "--id", guideId, "--issue", String(issueId));
-    expect(imported, imported.output).toMatchObject({ status: 0, output: expect.stringContaining(`guide "Repair request (A2J 4 test guide)" imported as ${guideId} with 1 file(s)`) });
+    expect(imported, imported.output).toMatchObject({ status: 0, output: expect.stringContaining(`guide "Repair request (A2J 4 test guide)" imported as ${guideId} (version 1) with 1 file(s)`) });
     expect(imported.output).toContain('warning: page "3 Contact" field "Court:": the pick list file "courts.xml" is not among the guide\'s files');
     expect(imported.output).toContain(`attached to issue ${issueId}`);
 
