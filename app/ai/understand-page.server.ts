@@ -4,7 +4,7 @@
 import { refuseCostlyUse } from "~/auth/rate-limit.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { Issue } from "~/content/content.server";
-import { latestInterviewOnIssue, loadInterview } from "~/interviews/interviews.server";
+import { findInterview, latestInterviewOnIssue, loadInterview } from "~/interviews/interviews.server";
 import { searchPassages } from "~/sources/sources.server";
 import { recordAiCall } from "./call-log.server";
 import { answersAsQuestion, type GroundingPassage, MAX_PASSAGES, understandFormMessages } from "./understand";
@@ -22,7 +22,8 @@ export type UnderstandOutcome =
 /** The interview whose answers the person may choose to use: the one named (if it is theirs and on this issue), else their latest on the issue. */
 export async function interviewToOffer(user: SessionUser, issue: Pick<Issue, "id">, named: string | null): Promise<string | null> {
   if (named && /^[0-9a-f-]{36}$/.test(named)) {
-    const interview = await loadInterview(user.id, named);
+    // Its row only: the answers are opened when the person asks to use them, not to show the page.
+    const interview = await findInterview(user.id, named);
     if (interview?.issueId === issue.id) return interview.id;
   }
   return latestInterviewOnIssue(user.id, issue.id);

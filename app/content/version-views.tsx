@@ -1,9 +1,12 @@
 import type { ContentVersionSource, ContentVersionStatus } from "../../db/schema";
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { AdminTime } from "~/ui/admin-lists";
 
 export function VersionTime({ at }: { at: string }) {
-  return <time dateTime={at}>{when.format(new Date(at))} UTC</time>;
+  return (
+    <>
+      <AdminTime at={at} /> UTC
+    </>
+  );
 }
 
 export const statusNames: Record<ContentVersionStatus, string> = { draft: "Draft", published: "Published", deleted: "Deleted" };

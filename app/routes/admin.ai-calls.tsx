@@ -1,9 +1,8 @@
 import { AdminPage } from "~/administration/admin-page";
 import { type AiCallView, listAiCalls } from "~/ai/call-log.server";
 import { config } from "~/config.server";
+import { AdminTime, adminTimeText, OlderNewerPages } from "~/ui/admin-lists";
 import type { Route } from "./+types/admin.ai-calls";
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 const purposes: Record<string, string> = {
   rephrase: "Rephrase with AI",
@@ -69,7 +68,7 @@ export default function AiCalls({ loaderData }: Route.ComponentProps) {
             .map((call) => (
               <details key={call.id} className="transcript">
                 <summary>
-                  {when.format(new Date(call.happenedAt))}: {purposes[call.purpose] ?? call.purpose}
+                  {adminTimeText(call.happenedAt)}: {purposes[call.purpose] ?? call.purpose}
                 </summary>
                 {call.transcript!.sent.map((message, index) => (
                   <div key={index}>
@@ -83,15 +82,7 @@ export default function AiCalls({ loaderData }: Route.ComponentProps) {
             ))}
         </>
       ) : null}
-      {pageCount > 1 ? (
-        <nav className="pagination" aria-label="AI call pages">
-          {page > 1 ? <a href={`/admin/ai-calls?page=${page - 1}`}>Newer</a> : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? <a href={`/admin/ai-calls?page=${page + 1}`}>Older</a> : null}
-        </nav>
-      ) : null}
+      <OlderNewerPages path="/admin/ai-calls" label="AI call pages" page={page} pageCount={pageCount} />
     </AdminPage>
   );
 }
@@ -100,7 +91,7 @@ function CallRow({ call }: { call: AiCallView }) {
   return (
     <tr>
       <td>
-        <time dateTime={call.happenedAt}>{when.format(new Date(call.happenedAt))}</time>
+        <AdminTime at={call.happenedAt} />
       </td>
       <td>{purposes[call.purpose] ?? call.purpose}</td>
       <td>{call.issueName ?? (call.issueId === null ? "—" : `Issue ${call.issueId} (deleted)`)}</td>

@@ -1,8 +1,7 @@
 import { AdminPage } from "~/administration/admin-page";
 import { type AuditEvent, listAuditEvents } from "~/audit/audit.server";
+import { AdminTime, OlderNewerPages } from "~/ui/admin-lists";
 import type { Route } from "./+types/admin.audit";
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** What each recorded action says, in words. */
 const actionNames: Record<string, string> = {
@@ -57,15 +56,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>Nothing has been recorded yet.</p>
       )}
-      {pageCount > 1 ? (
-        <nav className="pagination" aria-label="Audit pages">
-          {page > 1 ? <a href={`/admin/audit?page=${page - 1}`}>Newer</a> : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? <a href={`/admin/audit?page=${page + 1}`}>Older</a> : null}
-        </nav>
-      ) : null}
+      <OlderNewerPages path="/admin/audit" label="Audit pages" page={page} pageCount={pageCount} />
     </AdminPage>
   );
 }
@@ -74,7 +65,7 @@ function AuditRow({ event }: { event: AuditEvent }) {
   return (
     <tr>
       <td>
-        <time dateTime={event.happenedAt}>{when.format(new Date(event.happenedAt))}</time>
+        <AdminTime at={event.happenedAt} />
       </td>
       <td>{event.actorEmail}</td>
       <td>{event.address}</td>

@@ -11,7 +11,8 @@ import { listGuides, listGuideVersions } from "~/guides/guides.server";
 import { notFound } from "~/http.server";
 import { ErrorSummary, SelectField, showsErrors, summaryErrors } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
-import { VersionState, when } from "~/administration/guide-version-state";
+import { VersionState } from "~/administration/guide-version-state";
+import { AdminTime } from "~/ui/admin-lists";
 import type { Route } from "./+types/admin.guides.$guideId";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -98,7 +99,7 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
                 <td>{version.title}</td>
                 <td>{version.uploadedByEmail}</td>
                 <td>
-                  <time dateTime={version.uploadedAt}>{when.format(new Date(version.uploadedAt))}</time>
+                  <AdminTime at={version.uploadedAt} />
                 </td>
                 <td>
                   <VersionState version={version} />

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { AdminPage } from "~/administration/admin-page";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
-import { VersionState, when } from "~/administration/guide-version-state";
+import { VersionState } from "~/administration/guide-version-state";
+import { AdminTime } from "~/ui/admin-lists";
 import { discardUpload, guideFromParams, publishUpload } from "~/administration/guides.server";
 import { findGuideVersion, type GuideWarningKind } from "~/guides/guides.server";
 import { notFound } from "~/http.server";
@@ -71,7 +72,7 @@ export default function GuideVersionPage({ loaderData, actionData }: Route.Compo
         <dd>{version.uploadedByEmail}</dd>
         <dt>Uploaded (UTC)</dt>
         <dd>
-          <time dateTime={version.uploadedAt}>{when.format(new Date(version.uploadedAt))}</time>
+          <AdminTime at={version.uploadedAt} />
         </dd>
       </dl>
 
