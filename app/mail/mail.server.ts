@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Resend } from "resend";
 import { type Config, config } from "~/config.server";
@@ -90,7 +90,9 @@ async function storeInOutbox(settings: Config, message: MailMessage, db: Db): Pr
   await db.insertInto("outbox_messages").values(record).execute();
   const file = outboxFile(settings, record);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(record, null, 2) + "\n", "utf8");
+  // Written whole, then renamed into place: whoever reads the folder never sees half a message.
+  await writeFile(`${file}.partial`, JSON.stringify(record, null, 2) + "\n", "utf8");
+  await rename(`${file}.partial`, file);
   console.log(`[mail] "${message.subject}" to ${message.to || "nobody"} stored in the outbox: ${file}`);
   return { id, via: "outbox", file };
 }
