@@ -36,9 +36,6 @@ async function readPdf(bytes: Uint8Array): Promise<UploadProblem | null> {
   } catch (error) {
     return /encrypted/i.test(error instanceof Error ? error.message : String(error)) ? "pdfProtected" : "pdfUnreadable";
   }
-  // The fork opens an encrypted file it can decrypt without a password instead of refusing it: a file with any
-  // password is still one a person must save again without it.
-  if (source.isEncrypted) return "pdfProtected";
   try {
     // What assembly does with it (app/documents/assemble.server.ts).
     const out = await PDFDocument.create();
