@@ -80,7 +80,8 @@ node --input-type=module -e '
   import { unzipSync } from "fflate";
   const fail = (message) => { console.error(`image smoke test: ${message}`); process.exit(1); };
   const run = (worker, workerData) => new Promise((resolve, reject) => {
-    const thread = new Worker(new URL(`build/server/workers/${worker}.worker.js`, `file://${process.cwd()}/`), { workerData });
+    // execArgv empty: a worker started from a file refuses the --input-type this script runs with.
+    const thread = new Worker(new URL(`build/server/workers/${worker}.worker.js`, `file://${process.cwd()}/`), { workerData, execArgv: [] });
     thread.once("message", (answer) => { resolve(answer); void thread.terminate(); });
     thread.once("error", reject);
   });
