@@ -109,4 +109,5 @@ done 3< <(sed -e '/^[[:space:]]*#/d' "$dockerfile" | awk '{ if (sub(/\\$/, "")) 
 rm -rf "$stage_dir"
 
 echo "Runtime tree in $app:"
-du -sh "$app" $(for part in node_modules build db/seed app/documents/fonts; do [ ! -e "$app/$part" ] || echo "$app/$part"; done)
+# One du per folder: given a folder and one inside it at once, du counts the inner one only once, under the first.
+for part in "" node_modules build db/seed app/documents/fonts; do [ ! -e "$app/$part" ] || du -sh "$app/$part"; done
