@@ -4,20 +4,23 @@
  * ended if it takes too long. Never throws: a file that cannot be read is a problem of the file.
  */
 import { convert, type FormatCallback, type SelectorDefinition } from "html-to-text";
-import mammoth from "mammoth";
-import { extractText, getDocumentProxy } from "unpdf";
 
 export type TextReading = { pages: string[] } | { text: string } | { problem: "protected" | "unreadable" };
 
+// Each extraction starts a fresh worker: a reader is loaded only for the kind of file it reads (mammoth alone
+// takes longer to load than pdf.js).
 export async function readDocumentText(kind: "pdf" | "docx", bytes: Uint8Array): Promise<TextReading> {
   try {
-    return kind === "pdf" ? await pdfPages(bytes) : { text: htmlToText((await mammoth.convertToHtml({ buffer: Buffer.from(bytes) })).value) };
+    if (kind === "pdf") return await pdfPages(bytes);
+    const { default: mammoth } = await import("mammoth");
+    return { text: htmlToText((await mammoth.convertToHtml({ buffer: Buffer.from(bytes) })).value) };
   } catch {
     return { problem: "unreadable" };
   }
 }
 
 async function pdfPages(bytes: Uint8Array): Promise<TextReading> {
+  const { extractText, getDocumentProxy } = await import("unpdf");
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes the bytes over (it detaches the buffer it is given): a copy, so the caller's stay readable.
