@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { serverWorkers } from "./vite.workers.ts";
 
 // The server bundle has two entries: the HTTP server (index.js) and the operator commands (cli.js). React
 // Router names every server entry after its build file, so each is named after its entry here instead.
@@ -11,5 +12,5 @@ const serverEntries: Plugin = {
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: isSsrBuild ? { rollupOptions: { input: { index: "./server/app.ts", cli: "./server/cli.ts" } } } : {},
-  plugins: [reactRouter(), isSsrBuild && serverEntries],
+  plugins: [reactRouter(), serverWorkers(), isSsrBuild && serverEntries],
 }));

@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
+import { extractText } from "unpdf";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../db/database";
@@ -141,6 +142,24 @@ describe.each(dialects)("the command-line entry on %s", (dialect) => {
     writeFileSync(path.join(dir, "broken.zip"), "not a zip");
     expect(await run("guide", "import", path.join(dir, "broken.zip"), "--id", "other-guide")).toMatchObject({ code: 1, output: expect.stringContaining("not a readable zip") });
     expect(await run("guide", "import", guideZip, "--id", "Not An Id")).toMatchObject({ code: 1, output: expect.stringContaining("A guide id is 1 to 63") });
+  });
+
+  it("assembles a guide's documents from an answer file into a new file, and refuses what it cannot", async () => {
+    const answers = path.join(dir, `answers-${dialect}.json`);
+    writeFileSync(answers, JSON.stringify({ "User full name TE": { values: [null, "Ada Lovelace"] }, "Debtor name TE": { values: [null, "Babbage Ltd"] } }));
+    const out = path.join(dir, `letter-${dialect}.pdf`);
+    const assemble = (...rest: string[]) => run("guide", "assemble", "letter-of-demand", ...rest);
+    expect(await assemble("--answers", answers)).toMatchObject({ code: 2, output: expect.stringContaining("needs the guide's id, --answers and --out") });
+    expect(await assemble("--answers", answers, "--out", out)).toMatchObject({ code: 0, output: expect.stringMatching(/: application\/pdf, [\d.]+ kB, from guide letter-of-demand$/) });
+    const { text } = await extractText(new Uint8Array(readFileSync(out)), { mergePages: true });
+    expect(text).toContain("Ada Lovelace");
+    expect(text).toContain("Babbage Ltd");
+    expect(await assemble("--answers", answers, "--out", out)).toMatchObject({ code: 1, output: expect.stringContaining("already exists: name a new file") });
+    expect(await run("guide", "assemble", "no-such-guide", "--answers", answers, "--out", `${out}.2`)).toMatchObject({ code: 1, output: "no-such-guide: There is no guide no-such-guide." });
+    writeFileSync(`${answers}.bad`, "{not json");
+    expect(await assemble("--answers", `${answers}.bad`, "--out", `${out}.2`)).toMatchObject({ code: 1, output: expect.stringContaining("answers are not valid JSON") });
+    expect(await assemble("--answers", path.join(dir, "missing.json"), "--out", `${out}.2`)).toMatchObject({ code: 1, output: expect.stringContaining("missing.json: no such file") });
+    expect(existsSync(`${out}.2`)).toBe(false);
   });
 
   it(`backs up ${dialect === "sqlite" ? "SQLite with its backup API" : "nothing on PostgreSQL, and says how with pg_dump"}`, async () => {

@@ -1,12 +1,14 @@
 // The operator commands, bundled by the build into build/server/cli.js (they run where the server runs, with
 // no development tools): `node build/server/cli.js <command>`, or `npm run cli -- <command>` from a checkout.
 import { realpathSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import path from "node:path";
 import { type ObjectStorageLocation, readDataConfig } from "~/config.server";
 import { commandLineActor } from "~/audit/audit.server";
 import { importGuideFromCommandLine } from "~/administration/guides.server";
+import { datAssemble } from "~/documents/dat.server";
 import { grantAdministrator, revokeAdministrator } from "~/administration/roles.server";
 import { GuideImportError, readGuideSource } from "~/guides/import.server";
 import { backupSqlite } from "../db/backup";
@@ -28,6 +30,10 @@ Commands:
   guide import <zip|folder|file> --id <guide-id> [--issue <issue-id>]
                                              import a published A2J guide (A2J 4 guides are converted) as
                                              a new published version, and attach it to an issue
+  guide assemble <guide-id> --answers <answers.json> --out <file>
+                                             assemble the published version's documents from A2J answers
+                                             (JSON, as POST /assemble takes them) into a new file: a PDF,
+                                             a Word file, or a zip of them
   admin grant <email>                        make the account with this email an administrator
   admin revoke <email>                       make an administrator an ordinary account again
 
@@ -112,6 +118,31 @@ const commands: Record<string, Command> = {
       console.log(`${handle.description}: guide "${result.title}" imported as ${values.id} (version ${result.version}) with ${result.files} file(s)`);
       for (const warning of result.warnings) console.log(`  warning: ${warning}`);
       if (issueId !== null) console.log(`  attached to issue ${issueId}`);
+    });
+  },
+  "guide assemble": async (args) => {
+    const { positionals, values } = parse(args, { answers: { type: "string" }, out: { type: "string" } });
+    const [guideId, extra] = positionals;
+    if (!guideId || !values.answers || !values.out) throw new UsageError("guide assemble needs the guide's id, --answers and --out.");
+    if (extra) throw new UsageError(`Unexpected argument: ${extra}`);
+    const answers = await readFile(values.answers, "utf8").catch((error: NodeJS.ErrnoException) => {
+      throw new Refusal(`Cannot read ${values.answers}: ${error.code === "ENOENT" ? "no such file" : error.message}`);
+    });
+    await withDatabase(async (handle) => {
+      await migrateDatabase(handle, sealing(handle.db), () => undefined);
+      // The same assembly as POST /assemble, A2J DAT's interface (app/documents/dat.server.ts).
+      const request = new Request("http://localhost/assemble", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ guideId, answers }),
+      });
+      const response = await datAssemble(request, handle.db);
+      if (!response.ok) throw new Refusal(`${guideId}: ${((await response.json()) as { error: string }).error}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      await writeFile(values.out!, bytes, { flag: "wx" }).catch((error: NodeJS.ErrnoException) => {
+        throw new Refusal(error.code === "EEXIST" ? `${values.out} already exists: name a new file.` : `Cannot write ${values.out}: ${error.message}`);
+      });
+      console.log(`${values.out}: ${response.headers.get("Content-Type")}, ${(bytes.length / 1024).toFixed(1)} kB, from guide ${guideId}`);
     });
   },
   "admin grant": (args) => changeRole("grant", args),

@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { bench, describe } from "vitest";
 import type { Answers, AnswerValue } from "~/a2j";
 import { assembleDocument, type ReadGuideFile } from "./assemble.server";

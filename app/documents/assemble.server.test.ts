@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { extractText, extractTextItems, getMeta } from "unpdf";
 import { describe, expect, it } from "vitest";
 import type { Answers, AnswerValue } from "~/a2j";

@@ -5,7 +5,7 @@
  * filled with docxtemplater and come as separate files. Reads nothing itself:
  * the caller hands in a way to read the guide's files.
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import type { Answers, DateLocale } from "~/a2j";
 import { type Block, type TextDocument, layoutTextTemplate } from "./layout";
 import { appendWithStructure, finishStructure, structureMerge } from "./merge.server";

@@ -3,15 +3,16 @@
  * the fonts A2J DAT documents are set in, so lines break where DAT breaks them), subset by
  * `npm run fonts:subset` into `app/documents/fonts/` (SIL OFL 1.1, see its LICENSE). DejaVu (Sans, Serif, Sans
  * Mono, from the `dejavu-fonts-ttf` package) draws what those lack (Arabic, Armenian, Georgian, symbols) and the
- * monospace family, and the overlays' non-WinAnsi text. The files are read once per process; the parsed font is
- * not shared between documents (fontkit's subsetter changes the glyphs it caches, which garbled the next
- * document's text when we tried). Only the character set of each file is kept (decision 0024).
+ * monospace family, and the overlays' non-WinAnsi text. One fontkit reads them all: pdfkit's own, which pdf-lib
+ * embeds with too (decision 0038). The files are read once per process; the parsed font is not shared between
+ * documents (fontkit's subsetter changes the glyphs it caches, which garbled the next document's text when we
+ * tried). Only the character set of each file is kept (decision 0024).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import fontkit from "@pdf-lib/fontkit";
+import * as fontkit from "fontkit";
 import type { FontFamily } from "./layout";
 
 export type FontStyle = "regular" | "bold" | "italic" | "bold-italic";
@@ -81,7 +82,8 @@ export function primaryCoverage(family: FontFamily, style: FontStyle): Set<numbe
   const key = `${name}-${style}`;
   let set = coverage.get(key);
   if (!set) {
-    set = new Set(fontkit.create(primaryFontBytes(family, style)!).characterSet);
+    const font = fontkit.create(primaryFontBytes(family, style)!);
+    set = new Set(("fonts" in font ? font.fonts[0]! : font).characterSet);
     coverage.set(key, set);
   }
   return set;

@@ -6,7 +6,7 @@
  * `StructParents` and each annotation's `StructParent` move by the keys of the parts before it), and the parts'
  * top-level elements become the children of one structure tree root, in the order of the parts.
  */
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFObjectCopier, PDFPage, PDFRef } from "pdf-lib";
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFObjectCopier, PDFPage, PDFRef } from "@cantoo/pdf-lib";
 
 export interface StructureMerge {
   root: PDFRef | null;

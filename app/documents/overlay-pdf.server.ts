@@ -7,8 +7,8 @@
  * ("clip-overflow"), or with "overflow-to-addendum" replaced by "See addendum" and printed in full on an
  * addendum page after the template's pages, as A2J does.
  */
-import fontkit from "@pdf-lib/fontkit";
-import { PDFArray, PDFDict, PDFDocument, type PDFFont, PDFName, PDFNumber, PDFOperator, PDFOperatorNames, type PDFPage, PDFRef, StandardFonts, rgb } from "pdf-lib";
+import * as fontkit from "fontkit";
+import { PDFArray, PDFDict, PDFDocument, type PDFFont, PDFName, PDFNumber, PDFOperator, PDFOperatorNames, type PDFPage, PDFRef, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import type { AnswerValue, Answers, DateLocale } from "~/a2j";
 import { fontBytes } from "./fonts.server";
 import type { PdfBox, PdfTemplate } from "./template";

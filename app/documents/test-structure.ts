@@ -2,7 +2,7 @@
  * Test helpers: a PDF's structure tree read back (pdf-lib walks the tree; pdfjs, through unpdf, gives the text of
  * each marked-content sequence), and the lines of a page with their positions.
  */
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from "@cantoo/pdf-lib";
 import { getDocumentProxy } from "unpdf";
 
 export interface StructNode {

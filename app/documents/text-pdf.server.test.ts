@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName } from "@cantoo/pdf-lib";
 import PDFKitDocument from "pdfkit";
 import { extractTextItems } from "unpdf";
 import { describe, expect, it } from "vitest";

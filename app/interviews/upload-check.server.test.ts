@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import PDFKit from "pdfkit";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { readablePdf } from "../../tests/support/pdf";
 import { docx } from "~/documents/test-docx";

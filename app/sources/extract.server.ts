@@ -1,12 +1,13 @@
 /**
- * The text of a document: markdown or plain text as it is, PDF through pdf.js (unpdf), Word (.docx) through mammoth.
- * The file is first read whole as an upload is (app/interviews/upload-check.server.ts: protected, damaged, a
- * deflate bomb), then its text is extracted in a worker thread with the same time and memory limits, so a hostile
- * file cannot hold the server. Used for the organisation's sources and for a letter a person uploads.
+ * The text of a document: markdown or plain text as it is, PDF through pdf.js (unpdf), Word (.docx) through mammoth
+ * and html-to-text (app/sources/document-text.server.ts). The file is first read whole as an upload is
+ * (app/interviews/upload-check.server.ts: protected, damaged, a deflate bomb), then its text is extracted in a
+ * worker thread with the same time and memory limits, so a hostile file cannot hold the server. Used for the
+ * organisation's sources and for a letter a person uploads.
  */
-import { createRequire } from "node:module";
 import { detectDocumentType } from "~/interviews/attachments.server";
 import { checkUpload, readInWorker, UPLOAD_CHECK_MS, uploadCheckMessages } from "~/interviews/upload-check.server";
+import type { TextReading } from "./document-text.server";
 
 export type ExtractionFailure = "no-text" | "unreadable" | "protected" | "too-complex" | "wrong-type" | "old-word";
 
@@ -23,57 +24,6 @@ export const extractionMessages: Record<ExtractionFailure, string> = {
   "wrong-type": "Only PDF, Word (.docx), markdown or plain text files can be used.",
   "old-word": "This is an older Word file (.doc). Please save it as .docx or PDF and upload that.",
 };
-
-const require = createRequire(import.meta.url);
-
-// Plain CommonJS run by the worker (eval); the packages are resolved by the caller and passed in.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { kind, bytes, unpdf, mammoth } = workerData;
-const done = (result) => parentPort.postMessage(result);
-
-async function pdfPages() {
-  const { getDocumentProxy, extractText } = require(unpdf);
-  let pdf;
-  try {
-    pdf = await getDocumentProxy(new Uint8Array(bytes));
-  } catch (error) {
-    return { problem: /password/i.test(String(error && (error.name + error.message))) ? "protected" : "unreadable" };
-  }
-  const { text } = await extractText(pdf, { mergePages: false });
-  return { pages: text };
-}
-
-// mammoth's HTML is simple and well formed: headings, paragraphs, lists, tables. Kept as markdown-like text, so
-// that headings stay headings for the passages.
-function htmlToText(html) {
-  const entities = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
-  return html
-    .replace(/<h([1-6])[^>]*>/g, (_, level) => "\\n\\n" + "#".repeat(Number(level)) + " ")
-    .replace(/<li[^>]*>/g, "\\n- ")
-    .replace(/<\\/(h[1-6]|p|ul|ol|table|tr)>/g, "\\n\\n")
-    .replace(/<\\/(td|th)>/g, " ")
-    .replace(/<br\\s*\\/?>/g, "\\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name) => entities[name])
-    .replace(/\\n{3,}/g, "\\n\\n")
-    .trim();
-}
-
-async function docxText() {
-  const { convertToHtml } = require(mammoth);
-  const { value } = await convertToHtml({ buffer: Buffer.from(bytes) });
-  return { text: htmlToText(value) };
-}
-
-(async () => {
-  try {
-    done(kind === "pdf" ? await pdfPages() : await docxText());
-  } catch {
-    done({ problem: "unreadable" });
-  }
-})();
-`;
 
 const MARKDOWN_TYPES = /^text\/(markdown|x-markdown|plain)$/;
 /** Control characters a PDF's or Word file's text may carry (PostgreSQL refuses U+0000 in text): dropped. */
@@ -110,17 +60,17 @@ export async function extractDocumentText(bytes: Uint8Array, contentType: string
     const reason = byMessage.find(([message]) => message === checked.message)?.[1];
     return reason ? fail(reason) : { ok: false, reason: "unreadable", message: checked.message };
   }
-  const read = await readInWorker<{ pages?: string[]; text?: string; problem?: ExtractionFailure }>(
-    WORKER_SOURCE,
-    { kind: document.ext, bytes, unpdf: require.resolve("unpdf"), mammoth: require.resolve("mammoth") },
+  const read = await readInWorker<TextReading | { problem: "too-complex" }>(
+    new URL("./extract-text.worker.ts", import.meta.url),
+    { kind: document.ext, bytes },
     { timeout: { problem: "too-complex" }, crash: { problem: "unreadable" } },
     timeoutMs,
   );
-  if (read.problem) return fail(read.problem);
-  if (read.pages) {
+  if ("problem" in read) return fail(read.problem);
+  if ("pages" in read) {
     const pages = read.pages.map((page) => withoutControls(page).trim());
     return pages.some(usable) ? { ok: true, text: pages.join("\n\n"), kind: "pdf", pages } : fail("no-text");
   }
-  const text = withoutControls(read.text ?? "").trim();
+  const text = withoutControls(read.text).trim();
   return usable(text) ? { ok: true, text, kind: "docx" } : fail("no-text");
 }

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PROMPTS, type DateLocale, type FieldError, type Guide, loadGuideObject, renderPage, startInterview } from "~/a2j";
+import { ErrorSummary } from "~/ui/form";
 import { ViewerPageView } from "./viewer-page";
 
 const TODAY = 19797;
@@ -136,5 +137,16 @@ describe("the viewer's error summary", () => {
     expect(html).toContain('<a href="#field-1">Tell us: Please choose one.</a>');
     // Under the field, the guide's own message, unchanged.
     expect(html).toContain('id="field-0-error">Please answer this.</p>');
+    // The summary every form has (app/ui/form.tsx), marked for the viewer's script (public/scripts/viewer.js).
+    const summary = renderToStaticMarkup(
+      <ErrorSummary
+        errors={[
+          { fieldId: "field-0", label: "Your name", message: "Please answer this." },
+          { fieldId: "field-1", label: "Tell us", message: "Please choose one." },
+        ]}
+      />,
+    );
+    expect(html).toContain(summary);
+    expect(summary).toMatch(/^<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus="" data-error-summary="">/);
   });
 });

@@ -1,5 +1,5 @@
 import type { ButtonView, DateBox, DateLocale, FieldView, PageView } from "~/a2j";
-import { summaryEntryText } from "~/ui/form";
+import { ErrorSummary } from "~/ui/form";
 import { progressLine } from "./progress";
 
 /** A page of the interview as the viewer renders it: the engine's view with author HTML already sanitised. */
@@ -414,27 +414,6 @@ function summaryLabel(page: ViewerPage, fieldIndex: number): string {
   return plainText(field.label) || page.heading;
 }
 
-/**
- * The error summary; focus moves to it when the page comes back with errors (viewer.js, and autofocus). Each
- * entry names its field; the message under the field is the guide's own.
- */
-function ErrorSummary({ page }: { page: ViewerPage }) {
-  return page.errors.length ? (
-    <div className="error-summary" role="alert" aria-labelledby="viewer-errors-title" tabIndex={-1} autoFocus data-error-summary="">
-      <h2 id="viewer-errors-title" className="error-summary__title">
-        There is a problem
-      </h2>
-      <ul className="error-summary__list">
-        {page.errors.map((error) => (
-          <li key={error.fieldIndex}>
-            <a href={`#field-${error.fieldIndex}`}>{summaryEntryText({ label: summaryLabel(page, error.fieldIndex), message: error.message })}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  ) : null;
-}
-
 export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable, headingLevel = 1 }: ViewerPageProps) {
   const legend = page.heading;
   const hasFile = page.fields.some((f) => f.type === "attachment");
@@ -460,7 +439,9 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
       <p className="viewer__title">{title}</p>
       {progressLine(page) ? <p className="viewer__step">{progressLine(page)}</p> : null}
       {preview ? <p className="viewer__preview">Preview: nothing you enter is saved.</p> : null}
-      <ErrorSummary page={page} />
+      {/* Focus moves to it when the page comes back with errors (viewer.js, and autofocus). Each entry names its
+          field; the message under the field is the guide's own. */}
+      <ErrorSummary errors={page.errors.map((error) => ({ fieldId: `field-${error.fieldIndex}`, label: summaryLabel(page, error.fieldIndex), message: error.message }))} />
       <form method="post" action={action} encType={hasFile ? "multipart/form-data" : undefined} className="viewer__form" noValidate>
         <input type="hidden" name="_page" value={page.name} />
         {previewState ? <input type="hidden" name="_state" value={previewState} /> : null}

@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName } from "@cantoo/pdf-lib";
 import type { Page } from "@playwright/test";
 import { createAccount, PASSWORD, signInWithPassword, signOut, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";

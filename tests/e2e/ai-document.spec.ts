@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, rgb, StandardFonts } from "@cantoo/pdf-lib";
 import { aiStandInUrl } from "../../playwright.config";
 import type { ChatRequest } from "../support/ai-stand-in";
 import { createAccount, uniqueEmail } from "./accounts";

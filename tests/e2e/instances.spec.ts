@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { type AppProcess, startApp } from "../support/app-process";
 import { connectAdmin, databaseUrl, testPostgresUrl } from "../support/postgres";
 import { createAccount, PASSWORD, signOut, uniqueEmail } from "./accounts";
