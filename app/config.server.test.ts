@@ -113,3 +113,27 @@ describe("STORAGE_URL", () => {
     }
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy by default, and takes a number of proxies or their addresses as Express does", () => {
+    expect(readConfig({}).TRUST_PROXY).toBe(false);
+    expect(readConfig({ TRUST_PROXY: "" }).TRUST_PROXY).toBe(false);
+    expect(readConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(readConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(readConfig({ TRUST_PROXY: " 2 " }).TRUST_PROXY).toBe(2);
+    expect(readConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,192.0.2.7, 2001:db8::/32, fd00::1" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "192.0.2.7",
+      "2001:db8::/32",
+      "fd00::1",
+    ]);
+  });
+
+  it("refuses true (every client would choose its own address), a range of everything, and what is not an address", () => {
+    expect(() => readConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY=true would believe any address a client writes/);
+    for (const bad of ["0.0.0.0/0", "10.0.0.0/33", "::/0", "nginx", "10.0.0.1/8/8", "1.2.3", "11", "10.0.0.1, everyone"]) {
+      expect(() => readConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be/);
+    }
+  });
+});

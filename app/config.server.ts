@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optional = z
@@ -52,6 +53,44 @@ export function parseStorageUrl(value: string): ObjectStorageLocation | string {
     // Self-hosted stores mostly serve one host name, so a given endpoint addresses buckets in the path.
     forcePathStyle: pathStyle === null ? endpoint !== undefined : pathStyle === "true",
   };
+}
+
+/**
+ * Which proxies' forwarding headers to believe (Express's `trust proxy`): `false` (none: the socket's address is
+ * the client's), a number of proxies in front of the server, or the proxies' addresses and CIDR ranges.
+ */
+export type TrustProxy = false | number | string[];
+
+/** Express's names for address ranges (proxy-addr's, used by Express's `trust proxy`). */
+const NAMED_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  // A prefix of 0 would trust every address on the Internet, which proxy-addr refuses too.
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY read, or a message saying what is wrong with it (README, "Behind a reverse proxy"). */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const text = value.trim();
+  if (text === "" || text === "false" || text === "0") return false;
+  if (/^[0-9]+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 10 ? hops : "TRUST_PROXY must be a number of proxies from 1 to 10, or the proxies' addresses";
+  }
+  if (text === "true") {
+    return "TRUST_PROXY=true would believe any address a client writes in X-Forwarded-For: give the number of proxies in front of the server (1 behind one nginx) or their addresses";
+  }
+  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined || !entries.length) {
+    return `TRUST_PROXY must be a number of proxies (such as 1), or addresses and CIDR ranges separated by commas (such as 10.0.0.0/8, loopback); "${bad ?? text}" is neither`;
+  }
+  return entries;
 }
 
 const dataKey = (name: string) =>
@@ -124,6 +163,16 @@ const schema = dataObject
     SUPPORT_EMAIL: z.email("SUPPORT_EMAIL must be an email address").default("support@localhost.test"),
     RESEND_API_KEY: optional,
     RESEND_BASE_URL: optional.pipe(url("RESEND_BASE_URL").optional()),
+    // Unset: no proxy is trusted, and forwarding headers a client sends are ignored (docs/decisions/0034).
+    TRUST_PROXY: z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        const trust = parseTrustProxy(value);
+        if (typeof trust !== "string") return trust;
+        ctx.addIssue({ code: "custom", message: trust });
+        return z.NEVER;
+      }),
     // Many people can share one address (a library, a legal clinic): raise the per-address limits there.
     RATE_LIMIT_ADDRESS_FACTOR: z.coerce.number().positive().default(1),
     AI_BASE_URL: optional.pipe(url("AI_BASE_URL").optional()),
