@@ -14,7 +14,8 @@ describe("configuration", () => {
       isProduction: false,
     });
     expect(config.RESEND_API_KEY).toBeUndefined();
-    expect(config.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(config.sessionSecrets).toHaveLength(1);
+    expect(config.sessionSecrets[0]!.length).toBeGreaterThanOrEqual(32);
   });
 
   it("accepts PostgreSQL URLs and treats empty variables as unset", () => {
@@ -48,6 +49,15 @@ describe("configuration", () => {
     expect(() => readConfig({ NODE_ENV: "production", SESSION_SECRET: "short", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET/);
     const config = readConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), DATA_ENCRYPTION_KEY: key });
     expect(config.isProduction).toBe(true);
+  });
+
+  it("takes several session secrets, the newest first, each at least 32 characters", () => {
+    const [newer, older] = ["n".repeat(40), "o".repeat(32)];
+    expect(readConfig({ SESSION_SECRET: ` ${newer} , ${older} ` }).sessionSecrets).toEqual([newer, older]);
+    expect(() => readConfig({ SESSION_SECRET: `${newer},short` })).toThrow(/SESSION_SECRET must be at least 32 characters \(several: separated by commas, the newest first\)/);
+    // The operator commands read them too (migration 0016 moves what an earlier version derived from them).
+    expect(readDataConfig({ SESSION_SECRET: `${newer},${older}` }).SESSION_SECRET).toEqual([newer, older]);
+    expect(() => readDataConfig({ TOTP_ENCRYPTION_KEY: "short" })).toThrow(/TOTP_ENCRYPTION_KEY must be 32 bytes in base64/);
   });
 
   it("refuses production without a data encryption key, the operator commands too, and says how to make one", () => {

@@ -123,6 +123,24 @@ const dataObject = z.object({
       })
       .optional(),
   ),
+  // Signs what the browser keeps (cookies, the viewer's tokens): the newest first, then older ones that still
+  // verify until what they signed expires. The operator commands read it only to move what an earlier version
+  // derived from it (migration 0016, app/auth/earlier-secrets.server.ts).
+  SESSION_SECRET: optional.pipe(
+    z
+      .string()
+      .transform((value) => value.split(",").map((secret) => secret.trim()).filter(Boolean))
+      .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 32), "SESSION_SECRET must be at least 32 characters (several: separated by commas, the newest first)")
+      .optional(),
+  ),
+  // Deprecated: the key an earlier version sealed two-factor secrets with. Read only by migration 0016, which
+  // seals them with the data keyring (docs/decisions/0033-secrets-and-rotation.md).
+  TOTP_ENCRYPTION_KEY: optional.pipe(
+    z
+      .string()
+      .refine((value) => Buffer.from(value, "base64").length === 32, "TOTP_ENCRYPTION_KEY must be 32 bytes in base64")
+      .optional(),
+  ),
   DATA_ENCRYPTION_KEY: optional.pipe(dataKey("DATA_ENCRYPTION_KEY").optional()),
   // Keys of earlier days, for reading only, until `cli db rotate-key` has moved every value to the current key.
   DATA_ENCRYPTION_OLD_KEYS: optional.pipe(
@@ -151,14 +169,7 @@ const schema = dataObject
   .extend({
     HOST: z.string().default("0.0.0.0"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    SESSION_SECRET: optional.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
     PUBLIC_ORIGIN: optional.pipe(url("PUBLIC_ORIGIN").optional()),
-    TOTP_ENCRYPTION_KEY: optional.pipe(
-      z
-        .string()
-        .refine((value) => Buffer.from(value, "base64").length === 32, "TOTP_ENCRYPTION_KEY must be 32 bytes in base64")
-        .optional(),
-    ),
     MAIL_FROM: z.string().default("Legal Help <no-reply@localhost>"),
     SUPPORT_EMAIL: z.email("SUPPORT_EMAIL must be an email address").default("support@localhost.test"),
     RESEND_API_KEY: optional,
@@ -213,7 +224,8 @@ const schema = dataObject
   });
 
 export type Config = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "PUBLIC_ORIGIN"> & {
-  SESSION_SECRET: string;
+  /** SESSION_SECRET: the newest signs, every one verifies (never empty: outside production a fixed one). */
+  sessionSecrets: string[];
   PUBLIC_ORIGIN: string;
   isProduction: boolean;
   /** Whether people reach us over https: cookies are then Secure and plain-http subresources upgraded. */
@@ -239,7 +251,7 @@ export function readDataConfig(env: Record<string, string | undefined> = process
 }
 
 // Only used outside production, where a fixed secret is harmless and keeps cookies valid across restarts.
-const DEVELOPMENT_SECRET = "development-only-secret-do-not-use-in-production";
+export const DEVELOPMENT_SECRET = "development-only-secret-do-not-use-in-production";
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -247,7 +259,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const publicOrigin = values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`;
   return {
     ...values,
-    SESSION_SECRET: values.SESSION_SECRET ?? DEVELOPMENT_SECRET,
+    sessionSecrets: values.SESSION_SECRET ?? [DEVELOPMENT_SECRET],
     PUBLIC_ORIGIN: publicOrigin,
     isProduction: values.NODE_ENV === "production",
     isHttps: publicOrigin.startsWith("https:"),

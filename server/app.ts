@@ -3,7 +3,8 @@ import * as build from "virtual:react-router/server-build";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { config } from "~/config.server";
+import { earlierSecrets } from "~/auth/earlier-secrets.server";
+import { config, readDataConfig } from "~/config.server";
 import { closeDatabase, databaseHandle } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
 import { configuredKeyring } from "~/security/data-encryption.server";
@@ -20,7 +21,9 @@ export { startHousekeeping } from "./housekeeping";
 
 /** Run by server.js before it listens (by the primary alone when there are worker processes). */
 export async function prepareDatabase(log: Log = console.log): Promise<void> {
-  await prepare(databaseHandle(), config().SEED_DIR, { keys: configuredKeyring(), storage: storedFiles(), dataDir: config().DATA_DIR }, log);
+  const keys = configuredKeyring();
+  const earlier = earlierSecrets(readDataConfig(), keys);
+  await prepare(databaseHandle(), config().SEED_DIR, { keys, storage: storedFiles(), dataDir: config().DATA_DIR, earlier }, log);
 }
 
 export const app = express();
