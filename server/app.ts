@@ -22,8 +22,9 @@ export { startHousekeeping } from "./housekeeping";
 /** Run by server.js before it listens (by the primary alone when there are worker processes). */
 export async function prepareDatabase(log: Log = console.log): Promise<void> {
   const keys = configuredKeyring();
-  const earlier = earlierSecrets(readDataConfig(), keys);
-  await prepare(databaseHandle(), config().SEED_DIR, { keys, storage: storedFiles(), dataDir: config().DATA_DIR, earlier }, log);
+  const settings = readDataConfig();
+  await prepare(databaseHandle(), config().SEED_DIR, { keys, storage: storedFiles(), dataDir: config().DATA_DIR, earlier: earlierSecrets(settings, keys) }, log);
+  if (settings.TOTP_ENCRYPTION_KEY) log("TOTP_ENCRYPTION_KEY is no longer used (two-factor secrets are sealed with DATA_ENCRYPTION_KEY): remove it.");
 }
 
 export const app = express();
