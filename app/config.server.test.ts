@@ -14,7 +14,8 @@ describe("configuration", () => {
       isProduction: false,
     });
     expect(config.RESEND_API_KEY).toBeUndefined();
-    expect(config.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(config.sessionSecrets).toHaveLength(1);
+    expect(config.sessionSecrets[0]!.length).toBeGreaterThanOrEqual(32);
   });
 
   it("accepts PostgreSQL URLs and treats empty variables as unset", () => {
@@ -48,6 +49,15 @@ describe("configuration", () => {
     expect(() => readConfig({ NODE_ENV: "production", SESSION_SECRET: "short", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET/);
     const config = readConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), DATA_ENCRYPTION_KEY: key });
     expect(config.isProduction).toBe(true);
+  });
+
+  it("takes several session secrets, the newest first, each at least 32 characters", () => {
+    const [newer, older] = ["n".repeat(40), "o".repeat(32)];
+    expect(readConfig({ SESSION_SECRET: ` ${newer} , ${older} ` }).sessionSecrets).toEqual([newer, older]);
+    expect(() => readConfig({ SESSION_SECRET: `${newer},short` })).toThrow(/SESSION_SECRET must be at least 32 characters \(several: separated by commas, the newest first\)/);
+    // The operator commands read them too (migration 0016 moves what an earlier version derived from them).
+    expect(readDataConfig({ SESSION_SECRET: `${newer},${older}` }).SESSION_SECRET).toEqual([newer, older]);
+    expect(() => readDataConfig({ TOTP_ENCRYPTION_KEY: "short" })).toThrow(/TOTP_ENCRYPTION_KEY must be 32 bytes in base64/);
   });
 
   it("refuses production without a data encryption key, the operator commands too, and says how to make one", () => {
@@ -110,6 +120,30 @@ describe("STORAGE_URL", () => {
     for (const [value, message] of cases) {
       expect(() => readDataConfig({ STORAGE_URL: value }), value).toThrow(message);
       expect(() => readDataConfig({ STORAGE_URL: value }), value).toThrow(/STORAGE_URL/);
+    }
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy by default, and takes a number of proxies or their addresses as Express does", () => {
+    expect(readConfig({}).TRUST_PROXY).toBe(false);
+    expect(readConfig({ TRUST_PROXY: "" }).TRUST_PROXY).toBe(false);
+    expect(readConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(readConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(readConfig({ TRUST_PROXY: " 2 " }).TRUST_PROXY).toBe(2);
+    expect(readConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,192.0.2.7, 2001:db8::/32, fd00::1" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "192.0.2.7",
+      "2001:db8::/32",
+      "fd00::1",
+    ]);
+  });
+
+  it("refuses true (every client would choose its own address), a range of everything, and what is not an address", () => {
+    expect(() => readConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY=true would believe any address a client writes/);
+    for (const bad of ["0.0.0.0/0", "10.0.0.0/33", "::/0", "nginx", "10.0.0.1/8/8", "1.2.3", "11", "10.0.0.1, everyone"]) {
+      expect(() => readConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be/);
     }
   });
 });

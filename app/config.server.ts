@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optional = z
@@ -54,6 +55,44 @@ export function parseStorageUrl(value: string): ObjectStorageLocation | string {
   };
 }
 
+/**
+ * Which proxies' forwarding headers to believe (Express's `trust proxy`): `false` (none: the socket's address is
+ * the client's), a number of proxies in front of the server, or the proxies' addresses and CIDR ranges.
+ */
+export type TrustProxy = false | number | string[];
+
+/** Express's names for address ranges (proxy-addr's, used by Express's `trust proxy`). */
+const NAMED_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  // A prefix of 0 would trust every address on the Internet, which proxy-addr refuses too.
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY read, or a message saying what is wrong with it (README, "Behind a reverse proxy"). */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const text = value.trim();
+  if (text === "" || text === "false" || text === "0") return false;
+  if (/^[0-9]+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 10 ? hops : "TRUST_PROXY must be a number of proxies from 1 to 10, or the proxies' addresses";
+  }
+  if (text === "true") {
+    return "TRUST_PROXY=true would believe any address a client writes in X-Forwarded-For: give the number of proxies in front of the server (1 behind one nginx) or their addresses";
+  }
+  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined || !entries.length) {
+    return `TRUST_PROXY must be a number of proxies (such as 1), or addresses and CIDR ranges separated by commas (such as 10.0.0.0/8, loopback); "${bad ?? text}" is neither`;
+  }
+  return entries;
+}
+
 const dataKey = (name: string) =>
   z.string().trim().refine((value) => isDataKey(value), `${name} must be 32 bytes in base64: make one with openssl rand -base64 32`);
 const isDataKey = (value: string) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, "base64").length === 32;
@@ -84,6 +123,24 @@ const dataObject = z.object({
       })
       .optional(),
   ),
+  // Signs what the browser keeps (cookies, the viewer's tokens): the newest first, then older ones that still
+  // verify until what they signed expires. The operator commands read it only to move what an earlier version
+  // derived from it (migration 0016, app/auth/earlier-secrets.server.ts).
+  SESSION_SECRET: optional.pipe(
+    z
+      .string()
+      .transform((value) => value.split(",").map((secret) => secret.trim()).filter(Boolean))
+      .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 32), "SESSION_SECRET must be at least 32 characters (several: separated by commas, the newest first)")
+      .optional(),
+  ),
+  // Deprecated: the key an earlier version sealed two-factor secrets with. Read only by migration 0016, which
+  // seals them with the data keyring (docs/decisions/0033-secrets-and-rotation.md).
+  TOTP_ENCRYPTION_KEY: optional.pipe(
+    z
+      .string()
+      .refine((value) => Buffer.from(value, "base64").length === 32, "TOTP_ENCRYPTION_KEY must be 32 bytes in base64")
+      .optional(),
+  ),
   DATA_ENCRYPTION_KEY: optional.pipe(dataKey("DATA_ENCRYPTION_KEY").optional()),
   // Keys of earlier days, for reading only, until `cli db rotate-key` has moved every value to the current key.
   DATA_ENCRYPTION_OLD_KEYS: optional.pipe(
@@ -112,18 +169,21 @@ const schema = dataObject
   .extend({
     HOST: z.string().default("0.0.0.0"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    SESSION_SECRET: optional.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
     PUBLIC_ORIGIN: optional.pipe(url("PUBLIC_ORIGIN").optional()),
-    TOTP_ENCRYPTION_KEY: optional.pipe(
-      z
-        .string()
-        .refine((value) => Buffer.from(value, "base64").length === 32, "TOTP_ENCRYPTION_KEY must be 32 bytes in base64")
-        .optional(),
-    ),
     MAIL_FROM: z.string().default("Legal Help <no-reply@localhost>"),
     SUPPORT_EMAIL: z.email("SUPPORT_EMAIL must be an email address").default("support@localhost.test"),
     RESEND_API_KEY: optional,
     RESEND_BASE_URL: optional.pipe(url("RESEND_BASE_URL").optional()),
+    // Unset: no proxy is trusted, and forwarding headers a client sends are ignored (docs/decisions/0034).
+    TRUST_PROXY: z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        const trust = parseTrustProxy(value);
+        if (typeof trust !== "string") return trust;
+        ctx.addIssue({ code: "custom", message: trust });
+        return z.NEVER;
+      }),
     // Many people can share one address (a library, a legal clinic): raise the per-address limits there.
     RATE_LIMIT_ADDRESS_FACTOR: z.coerce.number().positive().default(1),
     AI_BASE_URL: optional.pipe(url("AI_BASE_URL").optional()),
@@ -164,7 +224,8 @@ const schema = dataObject
   });
 
 export type Config = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "PUBLIC_ORIGIN"> & {
-  SESSION_SECRET: string;
+  /** SESSION_SECRET: the newest signs, every one verifies (never empty: outside production a fixed one). */
+  sessionSecrets: string[];
   PUBLIC_ORIGIN: string;
   isProduction: boolean;
   /** Whether people reach us over https: cookies are then Secure and plain-http subresources upgraded. */
@@ -190,7 +251,7 @@ export function readDataConfig(env: Record<string, string | undefined> = process
 }
 
 // Only used outside production, where a fixed secret is harmless and keeps cookies valid across restarts.
-const DEVELOPMENT_SECRET = "development-only-secret-do-not-use-in-production";
+export const DEVELOPMENT_SECRET = "development-only-secret-do-not-use-in-production";
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -198,7 +259,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const publicOrigin = values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`;
   return {
     ...values,
-    SESSION_SECRET: values.SESSION_SECRET ?? DEVELOPMENT_SECRET,
+    sessionSecrets: values.SESSION_SECRET ?? [DEVELOPMENT_SECRET],
     PUBLIC_ORIGIN: publicOrigin,
     isProduction: values.NODE_ENV === "production",
     isHttps: publicOrigin.startsWith("https:"),

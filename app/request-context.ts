@@ -3,5 +3,5 @@ import { createContext } from "react-router";
 /** The CSP nonce of the current response, set by the HTTP server for each request. */
 export const nonceContext = createContext<string>("");
 
-/** The client's address (behind one proxy, the one it reports), for per-address abuse limits. */
+/** The client's address, for per-address abuse limits: the connection's, or behind a proxy TRUST_PROXY names, the one it reports. */
 export const clientAddressContext = createContext<string>("unknown");

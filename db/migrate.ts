@@ -15,6 +15,7 @@ import * as m0012 from "./migrations/0012_guide_versions";
 import * as m0013 from "./migrations/0013_usage";
 import * as m0014 from "./migrations/0014_sources";
 import * as m0015 from "./migrations/0015_ai_calls";
+import { type EarlierSecrets, secretsMigration } from "./migrations/0016_secrets_in_the_data_keyring";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -37,13 +38,23 @@ export const migrations: Record<string, Migration> = {
   "0013_usage": m0013,
   "0014_sources": m0014,
   "0015_ai_calls": m0015,
+  "0016_secrets_in_the_data_keyring": secretsMigration(undefined),
 };
 
+/**
+ * The migrations with what those that move sealed values need from the application (0016: the earlier keys,
+ * handed in by server/database-setup.ts). Without it, 0016 refuses a database that holds such values.
+ */
+export function migrationsWith(earlier: EarlierSecrets | undefined): Record<string, Migration> {
+  return { ...migrations, "0016_secrets_in_the_data_keyring": secretsMigration(earlier) };
+}
+
 /** Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). */
-export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+export async function migrateToLatest(db: Db, earlier?: EarlierSecrets): Promise<MigrationResultSet> {
   // Numbers are handed out to lines of work that merge in any order: a database that ran
   // a later number first still runs an earlier one it has not run, instead of refusing to start.
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+  const all = migrationsWith(earlier);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => all }, allowUnorderedMigrations: true });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";

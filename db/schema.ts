@@ -15,6 +15,7 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   rate_limits: RateLimitsTable;
   recovery_codes: RecoveryCodesTable;
+  application_keys: ApplicationKeysTable;
   interviews: InterviewsTable;
   guides: GuidesTable;
   guide_versions: GuideVersionsTable;
@@ -111,7 +112,7 @@ export interface UsersTable {
   phone_number: string;
   password_hash: string | null;
   email_verified_at: string | null;
-  /** Encrypted with the TOTP key (app/auth/crypto.server.ts), never stored in clear. */
+  /** Sealed with the data keyring at users.totp_secret:<id> (app/auth/two-factor-secrets.server.ts), never in clear. */
   totp_secret: string | null;
   /** 0 or 1: booleans are integers on both databases. */
   two_factor_enabled: number;
@@ -214,7 +215,7 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   last_seen_at: string;
-  /** Fresh recovery codes, encrypted like the TOTP secret, until the person says they saved them. */
+  /** Fresh recovery codes, sealed like the TOTP secret, until the person says they saved them. */
   recovery_codes_to_show: string | null;
 }
 
@@ -224,6 +225,20 @@ export interface RecoveryCodesTable {
   user_id: string;
   created_at: string;
   used_at: string | null;
+  /** The application key the hash was made with (application_keys.id); null only before migration 0016. */
+  key_id: string | null;
+}
+
+/**
+ * Keys the application made for itself (app/security/application-keys.server.ts): random bytes, sealed with the
+ * data keyring, so they survive a rotation of any secret (docs/decisions/0033-secrets-and-rotation.md).
+ */
+export interface ApplicationKeysTable {
+  /** What the key is for: "recovery-codes", "recovery-codes-earlier", "usage-pages". */
+  id: string;
+  /** The key's bytes in base64, sealed ("enc1:…") at application_keys.key:<id>. */
+  key: string;
+  created_at: string;
 }
 
 export interface AuthTokensTable {

@@ -3,7 +3,8 @@ import * as build from "virtual:react-router/server-build";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { config } from "~/config.server";
+import { earlierSecrets } from "~/auth/earlier-secrets.server";
+import { config, readDataConfig } from "~/config.server";
 import { closeDatabase, databaseHandle } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
 import { configuredKeyring } from "~/security/data-encryption.server";
@@ -20,12 +21,18 @@ export { startHousekeeping } from "./housekeeping";
 
 /** Run by server.js before it listens (by the primary alone when there are worker processes). */
 export async function prepareDatabase(log: Log = console.log): Promise<void> {
-  await prepare(databaseHandle(), config().SEED_DIR, { keys: configuredKeyring(), storage: storedFiles(), dataDir: config().DATA_DIR }, log);
+  const keys = configuredKeyring();
+  const settings = readDataConfig();
+  await prepare(databaseHandle(), config().SEED_DIR, { keys, storage: storedFiles(), dataDir: config().DATA_DIR, earlier: earlierSecrets(settings, keys) }, log);
+  if (settings.TOTP_ENCRYPTION_KEY) log("TOTP_ENCRYPTION_KEY is no longer used (two-factor secrets are sealed with DATA_ENCRYPTION_KEY): remove it.");
 }
 
 export const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", 1);
+// Whose X-Forwarded-* headers to believe: none unless TRUST_PROXY names the proxies (docs/decisions/0034), so a
+// client that writes its own X-Forwarded-For gets no fresh address for the per-address limits.
+app.set("trust proxy", config().TRUST_PROXY);
+app.use(warnOfUntrustedProxy);
 
 app.use((_req, res, next) => {
   const nonce = createNonce();
@@ -66,6 +73,7 @@ app.use(
     // The build itself, not a function: a function makes the router rebuild its route table on every request.
     build,
     mode: config().NODE_ENV,
+    publicOrigin: config().PUBLIC_ORIGIN,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(nonceContext, String(res.locals.cspNonce ?? ""));
@@ -74,6 +82,23 @@ app.use(
     },
   }),
 );
+
+/**
+ * Behind a proxy that TRUST_PROXY does not name, every person shares the proxy's address, and the per-address
+ * limits soon refuse them all: said once per process, at the first request that carries X-Forwarded-For.
+ */
+let warnedOfUntrustedProxy = false;
+function warnOfUntrustedProxy(req: express.Request, _res: express.Response, next: express.NextFunction) {
+  if (!warnedOfUntrustedProxy && req.headers["x-forwarded-for"] !== undefined && req.ip === req.socket.remoteAddress) {
+    warnedOfUntrustedProxy = true;
+    console.warn(
+      config().TRUST_PROXY === false
+        ? "A request came with X-Forwarded-For and TRUST_PROXY is unset: the connection's address is used as the client's. Behind a reverse proxy, set TRUST_PROXY (README, \"Behind a reverse proxy\")."
+        : "A request came with X-Forwarded-For from an address TRUST_PROXY does not name: the connection's address is used as the client's. If that was your proxy, add its address to TRUST_PROXY.",
+    );
+  }
+  next();
+}
 
 // Errors passed on by Express itself or a static file (a 404 under /assets, a malformed address): a 4xx is
 // expected and logged in one line; anything else is logged whole and answered with a plain 500.

@@ -7,16 +7,16 @@ import { parseArgs } from "node:util";
 import path from "node:path";
 import { type ObjectStorageLocation, readDataConfig } from "~/config.server";
 import { commandLineActor } from "~/audit/audit.server";
+import { earlierSecrets } from "~/auth/earlier-secrets.server";
 import { importGuideFromCommandLine } from "~/administration/guides.server";
 import { datAssemble } from "~/documents/dat.server";
 import { grantAdministrator, revokeAdministrator } from "~/administration/roles.server";
 import { GuideImportError, readGuideSource } from "~/guides/import.server";
 import { backupSqlite } from "../db/backup";
-import { compactAfterResealing, resealAnswersAndFiles } from "~/interviews/sealing.server";
 import { DataDecryptionError, keyringFromConfig } from "~/security/data-encryption.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
 import { type Db, openDatabase } from "../db/database";
-import { migrateDatabase, reseedDatabase, type Sealing } from "./database-setup";
+import { migrateDatabase, reseedDatabase, rotateSealedValues, type Sealing } from "./database-setup";
 
 const usage = `Usage: node build/server/cli.js <command>
 
@@ -25,8 +25,9 @@ Commands:
   db seed                                    (re)load SEED_DIR: countries, issues, pages, demo guides
   db backup <file>                           copy the SQLite database, with the uploaded files, to a new file,
                                              while the server runs (PostgreSQL: pg_dump, see the README)
-  db rotate-key                              seal every answer, file name and file still under an old key
-                                             with DATA_ENCRYPTION_KEY (the old ones in DATA_ENCRYPTION_OLD_KEYS)
+  db rotate-key                              seal everything still under an old key (answers, files, two-factor
+                                             secrets, AI transcripts, the application's keys) with
+                                             DATA_ENCRYPTION_KEY (the old ones in DATA_ENCRYPTION_OLD_KEYS)
   guide import <zip|folder|file> --id <guide-id> [--issue <issue-id>]
                                              import a published A2J guide (A2J 4 guides are converted) as
                                              a new published version, and attach it to an issue
@@ -39,7 +40,8 @@ Commands:
 
 Settings come from the environment: DATABASE_URL (default file:./data/app.db), SEED_DIR (default ./db/seed),
 DATA_DIR (default ./data), STORAGE_URL (unset: uploaded files are in the database), DATA_ENCRYPTION_KEY and
-DATA_ENCRYPTION_OLD_KEYS (as the server has them).`;
+DATA_ENCRYPTION_OLD_KEYS (as the server has them); on a database an earlier version left, SESSION_SECRET (and
+TOTP_ENCRYPTION_KEY if it was set) as the server has them, to move its two-factor secrets (migration 0016).`;
 
 /** A mistake in how the command was called: the usage is shown and the exit code is 2. */
 class UsageError extends Error {}
@@ -67,17 +69,7 @@ const commands: Record<string, Command> = {
   },
   "db rotate-key": async (args) => {
     if (args.length) throw new UsageError(`Unexpected argument: ${args[0]}`);
-    await withDatabase(async (handle) => {
-      const { keys, storage } = sealing(handle.db);
-      await migrateDatabase(handle, { keys, storage }, console.log);
-      const moved = await resealAnswersAndFiles(handle.db, storage, keys, "rotate");
-      if (moved.interviews + moved.fileNames + moved.files) await compactAfterResealing(handle);
-      console.log(
-        `${handle.description}: sealed again under key ${keys.current.id}: ${moved.interviews} interview(s), ${moved.fileNames} file name(s), ${moved.files} file(s)` +
-          (moved.missingFiles ? `; ${moved.missingFiles} file(s) missing from the storage` : ""),
-      );
-      console.log(`Everything is under key ${keys.current.id}: the old keys can be dropped from DATA_ENCRYPTION_OLD_KEYS.`);
-    });
+    await withDatabase((handle) => rotateSealedValues(handle, sealing(handle.db), console.log));
   },
   "db backup": async (args) => {
     const [target, extra] = args;
@@ -173,11 +165,11 @@ function parse(args: string[], options: NonNullable<Parameters<typeof parseArgs>
   }
 }
 
-/** The keys and the attachment folder, from the same settings the server reads. */
-/** The keys, and the uploaded files as stored (sealed): what the commands that seal need. */
+/** The keys (the earlier ones too, for migration 0016), and the uploaded files as stored: what sealing needs. */
 function sealing(db: Db): Sealing {
   const settings = readDataConfig();
-  return { keys: keyringFromConfig(settings), storage: storageFromConfig(settings, db), dataDir: settings.DATA_DIR };
+  const keys = keyringFromConfig(settings);
+  return { keys, storage: storageFromConfig(settings, db), dataDir: settings.DATA_DIR, earlier: earlierSecrets(settings, keys) };
 }
 
 async function withDatabase(work: (handle: ReturnType<typeof openDatabase>) => Promise<void>): Promise<void> {

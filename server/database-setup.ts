@@ -2,11 +2,17 @@
 import path from "node:path";
 import type { DatabaseHandle } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
+import type { EarlierSecrets } from "../db/migrations/0016_secrets_in_the_data_keyring";
 import { seedDatabase, seedIfEmpty } from "../db/seed";
+import { TRANSCRIPT_COLUMN } from "~/ai/call-log.server";
+import { TWO_FACTOR_COLUMNS } from "~/auth/crypto.server";
+import { retireEarlierRecoveryCodeKey } from "~/auth/recovery-codes.server";
 import { importSeedGuides } from "~/guides/import.server";
 import { moveFolderIntoStorage } from "~/interviews/attachments.server";
 import { compactAfterResealing, resealAnswersAndFiles } from "~/interviews/sealing.server";
+import { APPLICATION_KEY_COLUMN } from "~/security/application-keys.server";
 import { type DataKeyring, openBytes, sealBytes } from "~/security/data-encryption.server";
+import { resealTextColumn, type SealedTextColumn } from "~/security/sealed-columns.server";
 import { importSeedSources } from "~/sources/seed.server";
 import { type AttachmentStorage, transformingStorage } from "~/storage/attachment-storage.server";
 
@@ -19,6 +25,8 @@ export interface Sealing {
   storage: AttachmentStorage;
   /** DATA_DIR, where an earlier version kept uploaded files: they move into the storage, sealed. */
   dataDir?: string;
+  /** The keys an earlier version derived from SESSION_SECRET, for migration 0016 (app/auth/earlier-secrets.server.ts). */
+  earlier?: EarlierSecrets;
 }
 
 /**
@@ -27,7 +35,7 @@ export interface Sealing {
  */
 export async function migrateDatabase(handle: DatabaseHandle, sealing: Sealing, log: Log): Promise<void> {
   const { db, description } = handle;
-  const { results = [] } = await migrateToLatest(db);
+  const { results = [] } = await migrateToLatest(db, sealing.earlier);
   log(`${description}: ${results.length} migration(s) applied`);
   if (sealing.dataDir) {
     const { keys } = sealing;
@@ -74,4 +82,38 @@ export async function moveLocalUploads({ db, description }: DatabaseHandle, data
   const root = path.resolve(dataDir, "attachments");
   const { moved, deleted } = await moveFolderIntoStorage(root, storage, db);
   if (moved || deleted) log(`${description}: ${moved} uploaded file(s) moved from ${root} into the storage, ${deleted} without a row deleted`);
+}
+
+/** The sealed columns of one value per row, beside the interviews' and the files, with what each counts. */
+const SEALED_COLUMNS: { counted: string; spec: SealedTextColumn }[] = [
+  ...TWO_FACTOR_COLUMNS,
+  { counted: "AI transcript(s)", spec: TRANSCRIPT_COLUMN },
+  { counted: "application key(s) (recovery codes, usage pages)", spec: APPLICATION_KEY_COLUMN },
+];
+
+/**
+ * `cli db rotate-key`: migrations first (so a database an earlier version left is moved too), then every sealed
+ * value not under the current key is sealed again: answers, file names and files, two-factor secrets, what
+ * sessions hold, AI transcripts, the application's keys. Says what it did, by kind; stops (DataDecryptionError,
+ * the place named) at a value no configured key opens, what was done staying done.
+ */
+export async function rotateSealedValues(handle: DatabaseHandle, sealing: Sealing, log: Log): Promise<void> {
+  const { db, description } = handle;
+  const { keys, storage } = sealing;
+  await migrateDatabase(handle, sealing, log);
+  const moved = await resealAnswersAndFiles(db, storage, keys, "rotate");
+  const counts = [`${moved.interviews} interview(s)`, `${moved.fileNames} file name(s)`, `${moved.files} file(s)`];
+  let total = moved.interviews + moved.fileNames + moved.files;
+  for (const { counted, spec } of SEALED_COLUMNS) {
+    const written = await resealTextColumn(db, spec, keys);
+    counts.push(`${written} ${counted}`);
+    total += written;
+  }
+  if (total) await compactAfterResealing(handle);
+  log(`${description}: sealed again under key ${keys.current.id}: ${counts.join(", ")}` + (moved.missingFiles ? `; ${moved.missingFiles} file(s) missing from the storage` : ""));
+  const earlierCodes = await retireEarlierRecoveryCodeKey(db);
+  if (earlierCodes) {
+    log(`${description}: ${earlierCodes} recovery code(s) made before this version still use the key they were made with (kept, sealed under ${keys.current.id}, until they are used or replaced)`);
+  }
+  log(`Everything is under key ${keys.current.id}: the old keys can be dropped from DATA_ENCRYPTION_OLD_KEYS.`);
 }

@@ -13,16 +13,19 @@ import { postedBody, refuse } from "./body-policy";
 export function routerHandler({
   build,
   mode,
+  publicOrigin,
   getLoadContext,
 }: {
   build: ServerBuild;
   mode: string;
+  /** PUBLIC_ORIGIN: the address people use. */
+  publicOrigin: string;
   getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
 }): express.RequestHandler {
   const handleRequest = createRouterHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const request = routerRequest(req, res);
+      const request = routerRequest(req, res, publicOrigin);
       if (!request) return refuse(req, res, unreadable("address not understood"));
       const response = await handleRequest(request, getLoadContext(req, res));
       await sendResponse(res, response);
@@ -42,14 +45,26 @@ function routerHeaders(requestHeaders: express.Request["headers"]): Headers {
   return headers;
 }
 
-function routerRequest(req: express.Request, res: express.Response): Request | null {
-  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [Number.parseInt(forwardedPort ?? "", 10), Number.parseInt(hostPort ?? "", 10)].find(Number.isSafeInteger) ?? "";
+/**
+ * The origin of the URL the router sees. A form posted from the public origin (PUBLIC_ORIGIN) is given that
+ * origin, which the edge has already checked it against (app/security/request-guard.server.ts): behind a proxy
+ * that terminates TLS and that TRUST_PROXY does not name, the protocol and host of the connection are the
+ * proxy's, and the router's own Origin check would refuse every form. Otherwise it is the request's own, with
+ * the X-Forwarded-Proto and X-Forwarded-Host of a trusted proxy only (Express's req.protocol and req.host).
+ */
+function routerOrigin(req: express.Request, publicOrigin: string): string {
+  if (req.method === "POST" && req.get("origin") === publicOrigin) return publicOrigin;
+  const host = req.host ?? "";
   const hostname = (req.hostname ?? "").split(/[\\/?#@]/)[0] || "localhost";
+  // req.host is the hostname, then ":port" when the (trusted) header has one.
+  const port = Number.parseInt(host.slice((req.hostname ?? "").length + 1), 10);
+  return `${req.protocol}://${hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}`;
+}
+
+function routerRequest(req: express.Request, res: express.Response, publicOrigin: string): Request | null {
   let url: URL;
   try {
-    url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+    url = new URL(`${routerOrigin(req, publicOrigin)}${req.originalUrl}`);
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@ import type { Db } from "../../db/database";
 import { type Config, config } from "~/config.server";
 import { database } from "~/db.server";
 import { openText, sealText } from "~/security/data-encryption.server";
+import type { SealedTextColumn } from "~/security/sealed-columns.server";
 import type { ChatMessage } from "./chat.server";
 
 export type AiPurpose = "rephrase" | "understand" | "document";
@@ -27,6 +28,9 @@ export interface AiCall {
 type LogSettings = Pick<Config, "AI_TRANSCRIPTS">;
 
 const transcriptPlace = (id: string) => `ai_calls.transcript:${id}`;
+
+/** The transcripts as `cli db rotate-key` seals them again. */
+export const TRANSCRIPT_COLUMN: SealedTextColumn = { table: "ai_calls", column: "transcript", key: "id", place: transcriptPlace };
 
 /** Records one call. A record that cannot be written is logged and never fails the person's request. */
 export async function recordAiCall(call: AiCall, db: Db = database(), settings: LogSettings = config(), now = new Date()): Promise<void> {

@@ -86,10 +86,10 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect(await emailedCode("Case@Example.org", "/auth/sign-up/password")).toMatch(/^[\w-]{43}$/);
   });
 
-  it("keeps only hashes of link tokens and sessions, and the TOTP secret encrypted", async () => {
+  it("keeps only hashes of link tokens and sessions, and the TOTP secret sealed with the data keyring", async () => {
     const { secret, setCookie } = await account("hashes@example.org");
     const user = await db().selectFrom("users").selectAll().where("email_key", "=", "hashes@example.org").executeTakeFirstOrThrow();
-    expect(user.totp_secret).toMatch(/^v1:/);
+    expect(user.totp_secret).toMatch(/^enc1:[0-9a-f]{8}:/);
     expect(user.totp_secret).not.toContain(secret);
     expect(user.password_hash).toMatch(/^scrypt\$/);
     const cookieId = decodeURIComponent(cookieHeader(setCookie).split("=")[1]!);

@@ -5,7 +5,7 @@ import type { UserRow } from "../../db/schema";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
 import { sendMail } from "~/mail/mail.server";
-import { decryptSecret, encryptSecret, encryptionKey, hashPassword, hashToken, randomToken, spendPasswordTime, verifyPassword } from "./crypto.server";
+import { hashPassword, hashToken, openTwoFactorValue, randomToken, sealTwoFactorValue, spendPasswordTime, verifyPassword } from "./crypto.server";
 import { verificationEmail, resetEmail } from "./emails.server";
 import { phoneCountry } from "./phone-countries";
 import { replaceRecoveryCodes, sealCodesToShow } from "./recovery-codes.server";
@@ -329,7 +329,7 @@ export async function verifySignInCode(
   if (!user || !session) return { next: "sign-in" };
   if (!user.two_factor_enabled || !user.totp_secret) return { next: "setup-2fa" };
   await countCodeAttempt(user.id, address, db);
-  const secret = decryptSecret(user.totp_secret, encryptionKey(config()));
+  const secret = openTwoFactorValue(user.totp_secret, "users.totp_secret", user.id);
   const step = verifyTotp(secret, code, user.totp_last_step);
   if (step === null || !(await acceptStep(user.id, step, db))) {
     return { field: "code", message: authMessages.codeInvalid, status: 400 };
@@ -345,15 +345,17 @@ export interface TwoFactorSetup {
   qrCodeDataUrl: string;
 }
 
-/** The secret kept (encrypted) in the session until a code confirms it, made on first use. */
+/** The new secret a session holds until a code from it confirms it; null when it holds none. */
+export function pendingTotpSecret(session: Session): string | null {
+  return session.pendingTotpSecret && openTwoFactorValue(session.pendingTotpSecret, "sessions.pending_totp_secret", session.idHash);
+}
+
+/** The secret kept (sealed) in the session until a code confirms it, made on first use. */
 export async function pendingSecretSetup(session: Session, email: string, db: Db): Promise<TwoFactorSetup> {
-  const key = encryptionKey(config());
-  let secret: string;
-  if (session.pendingTotpSecret) {
-    secret = decryptSecret(session.pendingTotpSecret, key);
-  } else {
+  let secret = pendingTotpSecret(session);
+  if (!secret) {
     secret = newTotpSecret();
-    await setPendingTotpSecret(session, encryptSecret(secret, key), db);
+    await setPendingTotpSecret(session, sealTwoFactorValue(secret, "sessions.pending_totp_secret", session.idHash), db);
   }
   const uri = otpauthUri(secret, email);
   return { secret, otpauthUri: uri, qrCodeDataUrl: await qrCodeDataUrl(uri) };
@@ -380,20 +382,21 @@ export async function confirmTwoFactorSetup(
   const user = await pendingUser(session, db);
   if (!user || !session) return { next: "sign-in" };
   if (user.two_factor_enabled) return { next: "verify-2fa" };
-  if (!session.pendingTotpSecret) return { next: "setup-2fa" };
+  const secret = pendingTotpSecret(session);
+  if (!secret) return { next: "setup-2fa" };
   await countCodeAttempt(user.id, address, db);
-  const step = verifyTotp(decryptSecret(session.pendingTotpSecret, encryptionKey(config())), code, null);
+  const step = verifyTotp(secret, code, null);
   if (step === null) return { field: "code", message: authMessages.codeInvalid, status: 400 };
   const enabled = await db
     .updateTable("users")
-    .set({ totp_secret: session.pendingTotpSecret, two_factor_enabled: 1, totp_last_step: step, updated_at: nowIso() })
+    .set({ totp_secret: sealTwoFactorValue(secret, "users.totp_secret", user.id), two_factor_enabled: 1, totp_last_step: step, updated_at: nowIso() })
     .where("id", "=", user.id)
     .where("two_factor_enabled", "=", 0)
     .executeTakeFirst();
   if (Number(enabled.numUpdatedRows) !== 1) return { next: "verify-2fa" };
   await clearAttempts(`2fa:account:${user.id}`, db);
   // Ten recovery codes straight away: a phone lost before they were saved would lock the person out.
-  const recoveryCodesToShow = sealCodesToShow({ codes: await replaceRecoveryCodes(user.id, db), then: "/" });
+  const recoveryCodesToShow = sealCodesToShow(user.id, { codes: await replaceRecoveryCodes(user.id, db), then: "/" });
   return { setCookie: await startSession({ userId: user.id, recoveryCodesToShow }, session, db) };
 }
 

@@ -1,6 +1,7 @@
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
-import { decryptSecret, encryptionKey, encryptSecret, hashPassword, hashToken, verifyPassword } from "./crypto.server";
+import { dataKeyring, DataDecryptionError } from "~/security/data-encryption.server";
+import { hashPassword, hashToken, openTwoFactorValue, sealTwoFactorValue, verifyPassword } from "./crypto.server";
 import { newTotpSecret, verifyTotp } from "./totp.server";
 
 describe("passwords", () => {
@@ -15,19 +16,22 @@ describe("passwords", () => {
 });
 
 describe("secrets at rest", () => {
-  const key = encryptionKey({ SESSION_SECRET: "s".repeat(40) });
-  it("round-trip with AES-GCM and refuse tampering or another key", () => {
-    const sealed = encryptSecret("JBSWY3DPEHPK3PXP", key);
+  const keys = dataKeyring(Buffer.alloc(32, 5));
+  it("are sealed with the data keyring, bound to their row, and refuse tampering or another key", () => {
+    const sealed = sealTwoFactorValue("JBSWY3DPEHPK3PXP", "users.totp_secret", "user-1", keys);
+    expect(sealed.startsWith(`enc1:${keys.current.id}:`)).toBe(true);
     expect(sealed).not.toContain("JBSWY3DPEHPK3PXP");
-    expect(decryptSecret(sealed, key)).toBe("JBSWY3DPEHPK3PXP");
-    const [v, iv, tag, body] = sealed.split(":");
-    const flipped = `${v}:${iv}:${tag}:${Buffer.from(Buffer.from(body!, "base64").map((b, i) => (i === 0 ? b ^ 1 : b))).toString("base64")}`;
-    expect(() => decryptSecret(flipped, key)).toThrow();
-    expect(() => decryptSecret(sealed, encryptionKey({ SESSION_SECRET: "t".repeat(40) }))).toThrow();
-  });
-  it("use TOTP_ENCRYPTION_KEY when it is set", () => {
-    const explicit = Buffer.alloc(32, 7).toString("base64");
-    expect(encryptionKey({ SESSION_SECRET: "x", TOTP_ENCRYPTION_KEY: explicit }).equals(Buffer.alloc(32, 7))).toBe(true);
+    expect(openTwoFactorValue(sealed, "users.totp_secret", "user-1", keys)).toBe("JBSWY3DPEHPK3PXP");
+    // Moved to another person, or to a session's pending set-up: it does not open.
+    expect(() => openTwoFactorValue(sealed, "users.totp_secret", "user-2", keys)).toThrow(DataDecryptionError);
+    expect(() => openTwoFactorValue(sealed, "sessions.pending_totp_secret", "user-1", keys)).toThrow(DataDecryptionError);
+    const packed = Buffer.from(sealed.split(":")[2]!, "base64");
+    packed[packed.length - 1]! ^= 1;
+    const flipped = `enc1:${keys.current.id}:${packed.toString("base64")}`;
+    expect(() => openTwoFactorValue(flipped, "users.totp_secret", "user-1", keys)).toThrow(DataDecryptionError);
+    expect(() => openTwoFactorValue(sealed, "users.totp_secret", "user-1", dataKeyring(Buffer.alloc(32, 6)))).toThrow(DataDecryptionError);
+    // After a rotation, the old key still opens it while it is among the old keys.
+    expect(openTwoFactorValue(sealed, "users.totp_secret", "user-1", dataKeyring(Buffer.alloc(32, 6), [Buffer.alloc(32, 5)]))).toBe("JBSWY3DPEHPK3PXP");
   });
   it("store token hashes, not tokens", () => {
     expect(hashToken("abc")).toBe(hashToken("abc"));

@@ -1,5 +1,7 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import { configuredKeyring, type DataKeyring, openText, sealText } from "~/security/data-encryption.server";
+import type { SealedTextColumn } from "~/security/sealed-columns.server";
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -49,26 +51,41 @@ export async function spendPasswordTime(password: string): Promise<void> {
 }
 
 /**
- * A 32-byte key for secrets at rest: TOTP_ENCRYPTION_KEY (base64 of 32 bytes) when set, else derived from
- * SESSION_SECRET with HKDF, so a deployment needs one secret but may keep two.
+ * The columns that hold a two-factor secret, or recovery codes waiting to be saved: sealed with the data keyring
+ * like answers (app/security/data-encryption.server.ts), each bound to its row. A pending secret belongs to its
+ * session (id hash); the codes to show and the confirmed secret to the person (user id).
  */
-export function encryptionKey(settings: { TOTP_ENCRYPTION_KEY?: string; SESSION_SECRET: string }): Buffer {
-  if (settings.TOTP_ENCRYPTION_KEY) return Buffer.from(settings.TOTP_ENCRYPTION_KEY, "base64");
-  return Buffer.from(hkdfSync("sha256", settings.SESSION_SECRET, "legal-self-help", "totp-secret-v1", 32));
+export type TwoFactorColumn = "users.totp_secret" | "sessions.pending_totp_secret" | "sessions.recovery_codes_to_show";
+
+export const twoFactorPlace = (column: TwoFactorColumn, id: string) => `${column}:${id}`;
+
+export function sealTwoFactorValue(plain: string, column: TwoFactorColumn, id: string, keys: DataKeyring = configuredKeyring()): string {
+  return sealText(plain, twoFactorPlace(column, id), keys);
 }
 
-/** AES-256-GCM; the result names its version so the key or cipher can change later. */
-export function encryptSecret(plain: string, key: Buffer): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64"), cipher.getAuthTag().toString("base64"), body.toString("base64")].join(":");
+/** Throws DataDecryptionError for a value sealed elsewhere, changed, or under a key no longer configured. */
+export function openTwoFactorValue(sealed: string, column: TwoFactorColumn, id: string, keys: DataKeyring = configuredKeyring()): string {
+  return openText(sealed, twoFactorPlace(column, id), keys);
 }
 
-export function decryptSecret(sealed: string, key: Buffer): string {
-  const [version, iv, tag, body] = sealed.split(":");
-  if (version !== "v1" || !iv || !tag || !body) throw new Error("Unknown secret format");
-  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64"));
-  decipher.setAuthTag(Buffer.from(tag, "base64"));
-  return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString("utf8");
-}
+/** The two-factor columns as `cli db rotate-key` seals them again, each with what it counts. */
+export const TWO_FACTOR_COLUMNS: { counted: string; spec: SealedTextColumn }[] = [
+  {
+    counted: "two-factor secret(s)",
+    spec: { table: "users", column: "totp_secret", key: "id", place: (id) => twoFactorPlace("users.totp_secret", id) },
+  },
+  {
+    counted: "two-factor set-up(s) in progress",
+    spec: { table: "sessions", column: "pending_totp_secret", key: "id_hash", place: (id) => twoFactorPlace("sessions.pending_totp_secret", id) },
+  },
+  {
+    counted: "set(s) of recovery codes waiting to be saved",
+    spec: {
+      table: "sessions",
+      column: "recovery_codes_to_show",
+      key: "id_hash",
+      placeBy: "user_id",
+      place: (userId) => twoFactorPlace("sessions.recovery_codes_to_show", userId),
+    },
+  },
+];

@@ -23,7 +23,7 @@ function flowCookie() {
     sameSite: "lax",
     path: "/auth",
     maxAge: 60 * 60,
-    secrets: [config().SESSION_SECRET],
+    secrets: config().sessionSecrets,
   });
 }
 

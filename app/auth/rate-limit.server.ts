@@ -26,6 +26,8 @@ export const limits = {
   emailPerAccount: { max: 3, minutes: 60 },
   emailPerAddress: { max: 20, minutes: 60, perAddress: true },
   passwordPerAddress: { max: 20, minutes: 60, perAddress: true },
+  // Each message is an email to the organisation's support address.
+  contactPerAddress: { max: 10, minutes: 60, perAddress: true },
   // Each rephrasing is a paid call to the AI service.
   aiRephrasePerUser: { max: 20, minutes: 60 },
   aiRephrasePerAddress: { max: 60, minutes: 60, perAddress: true },

@@ -42,7 +42,7 @@ function sessionCookie() {
     secure,
     sameSite: "lax",
     path: "/",
-    secrets: [config().SESSION_SECRET],
+    secrets: config().sessionSecrets,
   });
 }
 

@@ -10,10 +10,11 @@ import {
   getUserById,
   nowIso,
   pendingSecretSetup,
+  pendingTotpSecret,
   pendingUser,
   type TwoFactorSetup,
 } from "./accounts.server";
-import { decryptSecret, encryptionKey, verifyPassword } from "./crypto.server";
+import { openTwoFactorValue, sealTwoFactorValue, verifyPassword } from "./crypto.server";
 import { securityNoticeEmail } from "./emails.server";
 import { clearAttempts } from "./rate-limit.server";
 import { consumeRecoveryCode, keepCodesToShow, recoveryCodesLeft, replaceRecoveryCodes } from "./recovery-codes.server";
@@ -65,7 +66,7 @@ export async function makeNewRecoveryCodes(
   if (!user) return { field: "password", message: authMessages.passwordInvalid, status: 400 };
   const refused = await checkPassword(user, password, address, db);
   if (refused) return refused;
-  await keepCodesToShow(session, { codes: await replaceRecoveryCodes(user.id, db), then: "/account/dashboard" }, db);
+  await keepCodesToShow(session, user.id, { codes: await replaceRecoveryCodes(user.id, db), then: "/account/dashboard" }, db);
   await notify(user, "New recovery codes were made for your account", db);
   return null;
 }
@@ -75,7 +76,7 @@ async function proveSecondFactor(user: UserRow, code: string, db: Db): Promise<b
   const digits = code.trim();
   const step =
     user.totp_secret && /^\d{6}$/.test(digits)
-      ? verifyTotp(decryptSecret(user.totp_secret, encryptionKey(config())), digits, user.totp_last_step)
+      ? verifyTotp(openTwoFactorValue(user.totp_secret, "users.totp_secret", user.id), digits, user.totp_last_step)
       : null;
   return step !== null ? acceptStep(user.id, step, db) : consumeRecoveryCode(user.id, code, db);
 }
@@ -124,16 +125,16 @@ export async function replaceAuthenticator(
   db: Db = database(),
 ): Promise<FieldError | { next: "new-authenticator" } | null> {
   const user = await getUserById(userId, db);
-  if (!user?.totp_secret || !session.pendingTotpSecret) return { next: "new-authenticator" };
+  const secret = pendingTotpSecret(session);
+  if (!user?.totp_secret || !secret) return { next: "new-authenticator" };
   const refused = await checkPassword(user, input.password, address, db);
   if (refused) return refused;
-  const key = encryptionKey(config());
-  const newStep = verifyTotp(decryptSecret(session.pendingTotpSecret, key), input.code, null);
+  const newStep = verifyTotp(secret, input.code, null);
   if (newStep === null) return { field: "code", message: authMessages.codeInvalid, status: 400 };
   if (!(await proveSecondFactor(user, input.currentCode, db))) return { field: "currentCode", message: authMessages.codeInvalid, status: 400 };
   await db
     .updateTable("users")
-    .set({ totp_secret: session.pendingTotpSecret, two_factor_enabled: 1, totp_last_step: newStep, updated_at: nowIso() })
+    .set({ totp_secret: sealTwoFactorValue(secret, "users.totp_secret", user.id), two_factor_enabled: 1, totp_last_step: newStep, updated_at: nowIso() })
     .where("id", "=", user.id)
     .execute();
   await setPendingTotpSecret(session, null, db);

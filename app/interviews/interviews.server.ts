@@ -6,7 +6,7 @@ import { type Answers, answersFromJSON, answersToANX, answersToJSON, daysFromDat
 import { mergeVariables } from "./variables";
 import { database } from "~/db.server";
 import { openText, sealText } from "~/security/data-encryption.server";
-import { pageToken } from "~/usage/page-token.server";
+import { pageToken, pageTokenKey } from "~/usage/page-token.server";
 import { CHECK_ANSWERS_PAGE } from "~/usage/usage";
 import type { InterviewPage, PageSize } from "./list";
 
@@ -158,9 +158,9 @@ export function currentPageName(state: InterviewState): string | null {
  * `last_page`: the page an interview is at as a keyed hash (app/usage/page-token.server.ts), written with every
  * save, so that usage counts where people stop without opening any interview, and nobody reads it without the key.
  */
-function lastPageColumn(state: InterviewState): string | null {
+function lastPageColumn(state: InterviewState, key: Buffer): string | null {
   const page = currentPageName(state);
-  return page === null ? null : pageToken(page);
+  return page === null ? null : pageToken(page, key);
 }
 
 /**
@@ -189,7 +189,7 @@ export async function saveInterview(
       engine_state: JSON.stringify({ history: interview.state.history, review: interview.state.review }),
     }),
     updated_at: now,
-    last_page: lastPageColumn(interview.state),
+    last_page: lastPageColumn(interview.state, await pageTokenKey(db)),
   };
   if (interview.id) {
     const { status, vars, engine_state, updated_at, last_page } = columns;

@@ -15,7 +15,7 @@ function savedNoticeCookie() {
     sameSite: "lax",
     path: "/",
     secure: config().isHttps,
-    secrets: [config().SESSION_SECRET],
+    secrets: config().sessionSecrets,
     maxAge: 30 * 24 * 60 * 60,
   });
 }

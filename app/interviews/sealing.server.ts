@@ -12,6 +12,7 @@ import {
   TEXT_PREFIX,
   textKeyId,
 } from "~/security/data-encryption.server";
+import { RESEAL_BATCH_SIZE } from "~/security/sealed-columns.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentNamePlace } from "./attachments.server";
 import { interviewPlace, SEALED_INTERVIEW_COLUMNS, type SealedInterviewColumn } from "./interviews.server";
@@ -29,8 +30,6 @@ export interface ResealCounts {
   /** Attachment rows whose file the storage does not have (left as they are). */
   missingFiles: number;
 }
-
-export const RESEAL_BATCH_SIZE = 200;
 
 /** A value as it should be under the current key; the same string when it already is (or, for "plain", is sealed). */
 function resealText(value: string, where: string, keys: DataKeyring, scope: ResealScope): string {

@@ -1,6 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
+import { RateLimitError } from "~/auth/rate-limit.server";
+import { clientAddressContext } from "~/request-context";
 import { contactSchema, sendFailedMessage } from "~/support/contact";
 import { sendContactMessage } from "~/support/contact.server";
 import { ErrorSummary, showsErrors, summaryErrors, TextAreaField, TextField } from "~/ui/form";
@@ -8,14 +10,15 @@ import { redirectWithToast } from "~/ui/toast.server";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/support.contact-us";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: contactSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
   try {
-    await sendContactMessage(submission.value);
+    await sendContactMessage(submission.value, context.get(clientAddressContext));
   } catch (error) {
+    if (error instanceof RateLimitError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 429 });
     console.error("[contact] sending failed:", error);
     return data({ result: submission.reply({ formErrors: [sendFailedMessage] }) }, { status: 502 });
   }

@@ -1,3 +1,4 @@
+import { countAttempt, limits } from "~/auth/rate-limit.server";
 import { config } from "~/config.server";
 import { type MailMessage, sendMail } from "~/mail/mail.server";
 import { escapeHtml } from "~/ui/escape";
@@ -25,6 +26,8 @@ export function buildContactEmail(message: ContactMessage, to: string): MailMess
   };
 }
 
-export async function sendContactMessage(message: ContactMessage) {
+/** Sends the message to support; throws a RateLimitError past the per-address limit (nothing is sent then). */
+export async function sendContactMessage(message: ContactMessage, address: string) {
+  await countAttempt([[`contact:address:${address}`, limits.contactPerAddress]]);
   return sendMail(buildContactEmail(message, config().SUPPORT_EMAIL));
 }

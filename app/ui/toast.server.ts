@@ -10,7 +10,7 @@ function flashCookie() {
     sameSite: "lax",
     path: "/",
     secure: config().isHttps,
-    secrets: [config().SESSION_SECRET],
+    secrets: config().sessionSecrets,
     maxAge: 60,
   });
 }

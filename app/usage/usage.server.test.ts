@@ -6,7 +6,7 @@ import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import { importSeedGuides } from "~/guides/import.server";
 import { deleteInterview, saveInterview } from "~/interviews/interviews.server";
-import { pageToken } from "./page-token.server";
+import { pageToken, pageTokenKey } from "./page-token.server";
 import { CHECK_ANSWERS_PAGE, STOP_PAGE_MIN_COUNT } from "./usage";
 import { issueUsage, pageNames, recentMonths, recordDownload, stopPages, usageByIssue } from "./usage.server";
 
@@ -31,8 +31,11 @@ describe.each(dialects)("usage on %s", (dialect) => {
     await importSeedGuides("db/seed", { onlyMissing: false }, handle.db);
     await insertTestUser(handle.db, ann, "ann@example.org");
     await insertTestUser(handle.db, bo, "bo@example.org");
+    key = await pageTokenKey(handle.db);
   });
   afterAll(() => handle?.drop());
+  let key: Buffer;
+  const token = (page: string) => pageToken(page, key);
 
   let made = 0;
   /** An interview made at `created` on `page` (the events are written by the database, with the row's times). */
@@ -49,7 +52,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
         engine_state: "{}",
         created_at: created,
         updated_at: created,
-        last_page: page === null ? null : pageToken(page),
+        last_page: page === null ? null : token(page),
       })
       .execute();
     return id;
@@ -57,7 +60,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
   const change = (id: string, updated: string, { page, ...set }: { status?: "Completed"; page?: string } = {}) =>
     handle.db
       .updateTable("interviews")
-      .set({ ...set, ...(page === undefined ? {} : { last_page: pageToken(page) }), updated_at: updated })
+      .set({ ...set, ...(page === undefined ? {} : { last_page: token(page) }), updated_at: updated })
       .where("id", "=", id)
       .execute();
 
@@ -74,7 +77,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
       db,
     );
     const page = async () => (await db.selectFrom("interviews").select("last_page").where("id", "=", id).executeTakeFirstOrThrow()).last_page;
-    expect(await page()).toBe(pageToken("1-Introduction"));
+    expect(await page()).toBe(token("1-Introduction"));
     expect(await page()).not.toContain("Introduction");
     await saveInterview(
       {
@@ -86,7 +89,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
       },
       db,
     );
-    expect(await page()).toBe(pageToken("1-Name and gender"));
+    expect(await page()).toBe(token("1-Name and gender"));
     await saveInterview(
       {
         id,
@@ -104,7 +107,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
       },
       db,
     );
-    expect(await page()).toBe(pageToken(CHECK_ANSWERS_PAGE));
+    expect(await page()).toBe(token(CHECK_ANSWERS_PAGE));
     await saveInterview(
       {
         id,
@@ -256,8 +259,8 @@ describe.each(dialects)("usage back-filled from the interviews already there on 
 
   it("counts them started and completed, with no page known", async () => {
     handle = await createTestDatabase(dialect);
-    // A database brought up to date before usage was counted (every migration but 0013, 0015 included).
-    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== "0013_usage"));
+    // A database brought up to date before usage was counted (every migration but 0013, 0015 included; 0016 came after).
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== "0013_usage" && name < "0016"));
     const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => before } });
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const user = randomUUID();
@@ -338,13 +341,14 @@ describe("stop pages", () => {
   });
 
   it("turns page tokens back into the guide's page names; a page the guide no longer has is unknown", () => {
+    const key = Buffer.alloc(32, 9);
     const tokens = [
-      { page: pageToken("1-Name and gender"), count: 3 },
-      { page: pageToken(CHECK_ANSWERS_PAGE), count: 2 },
-      { page: pageToken("A page of the old version"), count: 1 },
+      { page: pageToken("1-Name and gender", key), count: 3 },
+      { page: pageToken(CHECK_ANSWERS_PAGE, key), count: 2 },
+      { page: pageToken("A page of the old version", key), count: 1 },
       { page: null, count: 4 },
     ];
-    expect(pageNames(tokens, ["1-Introduction", "1-Name and gender"])).toEqual([
+    expect(pageNames(tokens, ["1-Introduction", "1-Name and gender"], key)).toEqual([
       { page: "1-Name and gender", count: 3 },
       { page: CHECK_ANSWERS_PAGE, count: 2 },
       { page: undefined, count: 1 },

@@ -3,7 +3,7 @@ import type { Db } from "../../db/database";
 import type { UsageEventKind } from "../../db/schema";
 import { database } from "~/db.server";
 import { getGuide } from "~/guides/guides.server";
-import { pageToken } from "./page-token.server";
+import { pageToken, pageTokenKey } from "./page-token.server";
 import {
   ABANDONED_AFTER_DAYS,
   CHECK_ANSWERS_PAGE,
@@ -135,12 +135,13 @@ export async function issueUsage(issueId: number, db: Db = database(), now = new
     .where("issues.id", "=", issueId)
     .executeTakeFirst();
   if (!issue) return null;
-  const [counted, tokens, guide] = await Promise.all([
+  const [counted, tokens, guide, key] = await Promise.all([
     countsBy(db, now, issueId),
     stopCounts(db, issueId),
     issue.guide_id ? getGuide(issue.guide_id, db) : null,
+    pageTokenKey(db),
   ]);
-  const stops = pageNames(tokens, guide ? Object.keys(guide.pages) : []);
+  const stops = pageNames(tokens, guide ? Object.keys(guide.pages) : [], key);
   const totals = zero();
   const byMonth = new Map(recentMonths(now).map((month) => [month, { month, ...zero() }]));
   for (const row of counted) {
@@ -166,8 +167,9 @@ export async function issueUsage(issueId: number, db: Db = database(), now = new
 export function pageNames(
   tokens: { page: string | null; count: number }[],
   guidePages: string[],
+  key: Buffer,
 ): { page: string | null | undefined; count: number }[] {
-  const names = new Map([CHECK_ANSWERS_PAGE, ...guidePages].map((name) => [pageToken(name), name]));
+  const names = new Map([CHECK_ANSWERS_PAGE, ...guidePages].map((name) => [pageToken(name, key), name]));
   return tokens.map(({ page, count }) => ({ page: page === null ? null : names.get(page), count }));
 }
 

@@ -48,7 +48,7 @@ export function previewViewerUrl(guideId: string, version: number | null = null)
  * the viewer takes the person from the session.
  */
 function opaqueUserParameter(userId: string, scope: string): string {
-  return createHmac("sha256", config().SESSION_SECRET).update(`viewer-user:${userId}:${scope}`).digest("base64url").slice(0, 22);
+  return createHmac("sha256", config().sessionSecrets[0]!).update(`viewer-user:${userId}:${scope}`).digest("base64url").slice(0, 22);
 }
 
 /** The viewer's address with the spec's query parameters. */

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { type S3StandIn, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3StandIn } from "../support/s3-stand-in";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test as base } from "./fixtures";
@@ -8,19 +7,11 @@ import { e2eDataKey } from "../../playwright.config";
 import { onServerData, openedFile, plantUploadIssue, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
 import { readablePdf } from "../support/pdf";
+import { freePort } from "../support/app-process";
 
 // Uploaded files in an S3-compatible bucket: the production build started with STORAGE_URL pointing at the
 // local S3 stand-in (tests/support/s3-stand-in.ts, which checks every request's signature), one server per
 // worker, on a data folder of its own.
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
 
 interface BucketServer {
   url: string;

@@ -171,9 +171,16 @@ export interface OperatorTarget {
 
 const e2eServerTarget: OperatorTarget = { databaseUrl: `file:${e2eDataDir}/app.db`, dataKey: e2eDataKey };
 
-/** An operator command from the built bundle (build/server/cli.js, which `npm start` built), as the container runs it. */
-export function operatorCommand(args: string[], target: OperatorTarget = e2eServerTarget): { status: number | null; output: string } {
-  const env = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: target.databaseUrl, DATA_ENCRYPTION_KEY: target.dataKey };
+/**
+ * An operator command from the built bundle (build/server/cli.js, which `npm start` built), as the container runs
+ * it; `environment` adds settings (DATA_ENCRYPTION_OLD_KEYS during a rotation, say).
+ */
+export function operatorCommand(
+  args: string[],
+  target: OperatorTarget = e2eServerTarget,
+  environment: Record<string, string> = {},
+): { status: number | null; output: string } {
+  const env = { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: target.databaseUrl, DATA_ENCRYPTION_KEY: target.dataKey, ...environment };
   const result = spawnSync(process.execPath, ["build/server/cli.js", ...args], { env, encoding: "utf8" });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 
 // A production server started the way `npm run serve` starts it (node server.js on the build), on a database
 // and data folder of the test's own: for tests that run several instances or kill one.
@@ -13,6 +14,17 @@ export interface AppProcess {
   kill(): Promise<void>;
   /** Ends it with SIGTERM (a graceful stop) and waits until it is gone. */
   stop(): Promise<void>;
+}
+
+/** A port nobody listens on now, for a server of a test's own (the ports offset from E2E_PORT are all taken). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
 }
 
 export const TEST_SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
