@@ -218,7 +218,7 @@ async function runSetup(name: SetupName) {
     }
   }
   // PostgreSQL's side: its backends serving the scratch database, and its count of committed transactions.
-  const monitor = name === "sqlite" ? null : new pg.Client({ connectionString: databaseUrlForRun });
+  const monitor = name === "sqlite" || name === "bare" ? null : new pg.Client({ connectionString: databaseUrlForRun });
   await monitor?.connect();
   const databaseSide = async () => {
     if (!monitor) return null;
