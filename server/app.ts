@@ -8,24 +8,34 @@ import { closeDatabase, databaseHandle } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
 import { configuredKeyring } from "~/security/data-encryption.server";
 import { createNonce, securityHeaders } from "~/security/headers.server";
+import { logger } from "~/observability/log.server";
 import { refusal, refusalLine } from "~/security/request-guard.server";
 import { storedFiles } from "~/storage/configured-storage.server";
 import { bodyPolicy, refuse } from "./body-policy";
 import { type Log, prepareDatabase as prepare } from "./database-setup";
+import { metricsRoute } from "./metrics-endpoint";
+import { observeRequests } from "./request-observation";
 import { routerHandler } from "./router-handler";
 import { viewer } from "./viewer";
 
 export { config, closeDatabase };
 export { startHousekeeping } from "./housekeeping";
+export { startMetrics } from "./metrics-endpoint";
+export { logger } from "~/observability/log.server";
+
+const log = logger("server");
 
 /** Run by server.js before it listens (by the primary alone when there are worker processes). */
-export async function prepareDatabase(log: Log = console.log): Promise<void> {
-  await prepare(databaseHandle(), config().SEED_DIR, { keys: configuredKeyring(), storage: storedFiles(), dataDir: config().DATA_DIR }, log);
+export async function prepareDatabase(say: Log = (line) => logger("database").info(line)): Promise<void> {
+  await prepare(databaseHandle(), config().SEED_DIR, { keys: configuredKeyring(), storage: storedFiles(), dataDir: config().DATA_DIR }, say);
 }
 
 export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", 1);
+
+// First: the request id, and the request line once answered (server/request-observation.ts).
+app.use(observeRequests);
 
 app.use((_req, res, next) => {
   const nonce = createNonce();
@@ -47,6 +57,7 @@ app.use((req, res, next) => {
   if (!refused) return next();
   refuse(req, res, refused, true);
 });
+app.get("/metrics", metricsRoute);
 // Every POST body is read here once, within the limits, for the viewer and the router alike (docs/decisions/0014).
 app.use(bodyPolicy);
 // The viewer answers before the compression middleware: it compresses its own pages (server/viewer.ts).
@@ -80,8 +91,8 @@ app.use(
 app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
   const status = Number((error as { status?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
   const expected = Number.isInteger(status) && status >= 400 && status < 500;
-  if (expected) console.warn(refusalLine({ method: req.method, path: req.originalUrl }, status, error instanceof Error ? error.message : "refused"));
-  else console.error(error);
+  if (expected) log.warn(refusalLine({ method: req.method, path: req.originalUrl }, status, error instanceof Error ? error.message : "refused"));
+  else log.error("a request failed", { err: error });
   if (res.headersSent) return void res.destroy();
   res.status(expected ? status : 500).type("text/plain; charset=utf-8").send(!expected ? "Something went wrong." : status === 404 ? "Not found." : "The request could not be answered.");
 });

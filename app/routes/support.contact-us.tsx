@@ -7,6 +7,9 @@ import { ErrorSummary, showsErrors, summaryErrors, TextAreaField, TextField } fr
 import { redirectWithToast } from "~/ui/toast.server";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/support.contact-us";
+import { logger } from "~/observability/log.server";
+
+const log = logger("contact");
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: contactSchema });
@@ -16,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await sendContactMessage(submission.value);
   } catch (error) {
-    console.error("[contact] sending failed:", error);
+    log.error("sending failed", { err: error });
     return data({ result: submission.reply({ formErrors: [sendFailedMessage] }) }, { status: 502 });
   }
   return redirectWithToast("/support/contact-us", { type: "success", message: "Successfully sent" });
