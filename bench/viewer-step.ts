@@ -8,12 +8,15 @@
 //   BENCH_RUNS=N repeats the set N times (interleaved) and adds the medians. BENCH_SETUPS=sqlite,pg1,pg2 picks;
 //   "bare" adds a bare node:http server answering the same requests (bench/bare-http.mjs): the floor, run in
 //   the same set so that the load of a shared machine cancels out in the ratio printed with the medians.
+//   BENCH_BASELINE_DIR=/path/to/another/checkout (built) adds "baseline": SQLite, one process, run from that
+//   checkout's build, interleaved with the others, to compare a change with what it changes under the same load.
 //   BENCH_PORT (3291): the first instance's port, the second the next.
 //   BENCH_INSTANCE_CPU=0.4 caps each application instance at that share of one core (a CPU cgroup of its own;
 //   Linux, as root): on a small machine the instances then do not compete with PostgreSQL and the load generator
 //   for cores, which stands in for each instance having a machine of its own (how several instances scale).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon, { type Request as CannonRequest } from "autocannon";
 import pg from "pg";
@@ -31,8 +34,8 @@ const stepsPerInterview = 40;
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 
-type SetupName = "sqlite" | "pg1" | "pg2" | "bare";
-const setupLabels: Record<SetupName, string> = { sqlite: "SQLite, 1 process", pg1: "PostgreSQL, 1 instance", pg2: "PostgreSQL, 2 instances", bare: "bare node:http" };
+type SetupName = "sqlite" | "pg1" | "pg2" | "bare" | "baseline";
+const setupLabels: Record<SetupName, string> = { sqlite: "SQLite, 1 process", pg1: "PostgreSQL, 1 instance", pg2: "PostgreSQL, 2 instances", bare: "bare node:http", baseline: "baseline checkout, SQLite, 1 process" };
 /** What one run of a setup measured (printed by the child as one JSON line). */
 interface Measured {
   setup: SetupName;
@@ -92,6 +95,11 @@ async function runAll() {
       console.log(`  ${setupLabels[name]}: ${Math.round(steps)} steps/s, step p99 ${median(own.map((r) => r.stepP99)).toFixed(0)} ms, app CPU ${cpu} ms/step`);
     }
     const [sqlite, pg1, pg2, bare] = [medians.get("sqlite"), medians.get("pg1"), medians.get("pg2"), medians.get("bare")];
+    const baseline = medians.get("baseline");
+    if (sqlite && baseline) {
+      const ratios = results.filter((r) => r.setup === "sqlite").map((r, i) => r.stepsPerSecond / results.filter((b) => b.setup === "baseline")[i]!.stepsPerSecond);
+      console.log(`  SQLite / baseline: ${(100 * median(ratios)).toFixed(1)} % (median of each run's ratio: ${ratios.map((x) => (100 * x).toFixed(1)).join(", ")})`);
+    }
     if (sqlite && bare) {
       const ratios = results.filter((r) => r.setup === "sqlite").map((r, i) => r.stepsPerSecond / results.filter((b) => b.setup === "bare")[i]!.stepsPerSecond);
       console.log(`  SQLite / bare node:http: ${(100 * median(ratios)).toFixed(1)} % (median of each run's ratio: ${ratios.map((x) => (100 * x).toFixed(1)).join(", ")})`);
@@ -173,8 +181,8 @@ async function runSetup(name: SetupName) {
   const scratchName = `lsh_bench_${process.pid}`;
   const adminUrl = process.env.BENCH_DATABASE_URL ?? "";
   let databaseUrlForRun: string;
-  if (name === "sqlite" || name === "bare") {
-    databaseUrlForRun = `file:./data/bench-viewer-0/app.db`;
+  if (name === "sqlite" || name === "bare" || name === "baseline") {
+    databaseUrlForRun = `file:${path.resolve("data/bench-viewer-0/app.db")}`;
   } else {
     const admin = await connectAdmin(adminUrl);
     await admin.query(`drop database if exists ${scratchName} with (force)`);
@@ -183,7 +191,9 @@ async function runSetup(name: SetupName) {
     databaseUrlForRun = databaseUrl(adminUrl, scratchName);
     console.log(`scratch database ${redactUrl(databaseUrlForRun)}`);
   }
-  const dataDirs = Array.from({ length: instances }, (_, i) => `./data/bench-viewer-${i}`);
+  const dataDirs = Array.from({ length: instances }, (_, i) => path.resolve(`data/bench-viewer-${i}`));
+  const baselineDir = process.env.BENCH_BASELINE_DIR;
+  if (name === "baseline" && !baselineDir) throw new Error("the baseline setup needs BENCH_BASELINE_DIR");
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDirs[0], DATABASE_URL: databaseUrlForRun, SESSION_SECRET: secret, DATA_ENCRYPTION_KEY: dataKey, PORT: String(basePort) });
 
@@ -200,6 +210,7 @@ async function runSetup(name: SetupName) {
   const servers = dataDirs.map((dataDir, i) =>
     spawn("node", [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), name === "bare" ? "bench/bare-http.mjs" : "server.js"], {
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(basePort + i) },
+      cwd: name === "baseline" ? baselineDir : undefined,
       // Read as a log collector reads a container's output: a pipe, drained.
       stdio: ["ignore", "pipe", "pipe"],
     }),
@@ -218,7 +229,7 @@ async function runSetup(name: SetupName) {
     }
   }
   // PostgreSQL's side: its backends serving the scratch database, and its count of committed transactions.
-  const monitor = name === "sqlite" || name === "bare" ? null : new pg.Client({ connectionString: databaseUrlForRun });
+  const monitor = name === "sqlite" || name === "bare" || name === "baseline" ? null : new pg.Client({ connectionString: databaseUrlForRun });
   await monitor?.connect();
   const databaseSide = async () => {
     if (!monitor) return null;
