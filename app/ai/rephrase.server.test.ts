@@ -78,8 +78,8 @@ describe("rephraseText", () => {
   });
 
   it("gives a clear message for a time-out, a 500, a refusal, a body that is not JSON and an answer without a choice; the metrics count each call by outcome", async () => {
-    const calls = async () =>
-      Object.fromEntries(await Promise.all(["ok", "timeout", "error", "refused"].map(async (outcome) => [outcome, await metricValue("ai_call_duration_seconds", { purpose: "rephrase", outcome })])));
+    const calls = async (): Promise<Record<string, number>> =>
+      Object.fromEntries(await Promise.all(["ok", "timeout", "error", "refused"].map(async (outcome) => [outcome, await metricValue("ai_call_duration_seconds", { purpose: "rephrase", outcome })] as const)));
     const before = await calls();
     expect(await rephraseText("[[slow]]", issue, settings())).toMatchObject({ ok: false, reason: "timeout", message: messages.timeout });
     expect(await rephraseText("[[error]]", issue, settings())).toMatchObject({ ok: false, reason: "failed", message: messages.failed });

@@ -8,9 +8,9 @@ export async function metricValue(name: string, labels: Record<string, string> =
   const metric = client.register.getSingleMetric(name);
   if (!metric) throw new Error(`no metric ${name}`);
   const { type, values } = await metric.get();
-  const wanted = type === "histogram" ? `${name}_count` : name;
-  const matches = values.filter(
-    (value) => (type !== "histogram" || value.metricName === wanted) && Object.entries(labels).every(([key, label]) => String(value.labels[key]) === label),
+  const histogram = String(type) === "histogram";
+  const matches = (values as (client.MetricValue<string> & { metricName?: string })[]).filter(
+    (value) => (!histogram || value.metricName === `${name}_count`) && Object.entries(labels).every(([key, label]) => String(value.labels[key]) === label),
   );
   return matches.reduce((sum, value) => sum + value.value, 0);
 }
