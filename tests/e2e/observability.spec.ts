@@ -134,6 +134,8 @@ test("two workers on PostgreSQL: one scrape of METRICS_PORT adds up both, and tr
       env: { WEB_CONCURRENCY: "2", METRICS_PORT: String(metricsPort), OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: "200" },
     });
     const port = server.port;
+    // The first worker to listen answered /healthz: the other is waited for.
+    await expect.poll(() => logLines(server!).filter((line) => String(line.msg).startsWith("listening on")).length, { timeout: 30_000 }).toBe(2);
     // Each on a connection of its own: the cluster deals connections to the workers in turn.
     let posted = 0;
     for (const person of people) {
