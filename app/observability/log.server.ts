@@ -143,6 +143,14 @@ export function readableLine(json: string): string {
 
 let root = createRoot(standardOutput(), level());
 
+/**
+ * For the operator commands (server/cli.ts), whose standard output is the command's answer in plain text: what
+ * the application logs while a command runs goes to standard error instead.
+ */
+export function logToStandardError(): void {
+  root = createRoot(process.env.NODE_ENV === "development" ? { write: (line) => void process.stderr.write(readableLine(line)) } : pino.destination({ dest: 2, sync: true }), level());
+}
+
 /** The log of one part of the application: its lines carry `component`. */
 export function logger(component: string): Logger {
   const write = (method: "debug" | "info" | "warn" | "error") => (message: string, fields?: LogFields) =>

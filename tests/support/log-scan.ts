@@ -79,7 +79,7 @@ export function suitePersonalData(dataDirs: string[]): PersonalData {
           continue;
         }
         for (const address of [message.to_address, message.reply_to]) if (address) emails.add(address);
-        for (const match of (message.text ?? "").matchAll(/[?&]token=([^&\s]+)/g)) tokens.add(decodeURIComponent(match[1]!));
+        for (const match of (message.text ?? "").matchAll(/[?&](?:token|code)=([^&\s]+)/g)) tokens.add(decodeURIComponent(match[1]!));
       }
     }
     const databaseFile = path.join(dir, "app.db");

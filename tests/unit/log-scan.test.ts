@@ -51,7 +51,7 @@ describe("the log scan", () => {
     mkdirSync(path.join(dataDir, "outbox"), { recursive: true });
     writeFileSync(
       path.join(dataDir, "outbox", "1-m.json"),
-      JSON.stringify({ to_address: "reset-0f0f0f0f@example.org", reply_to: "asker@example.com", text: "Choose a password: http://localhost:3210/auth/reset-password/password?token=Zz9Yy8Xx7Ww6Vv5U&x=1" }),
+      JSON.stringify({ to_address: "reset-0f0f0f0f@example.org", reply_to: "asker@example.com", text: "Choose a password: http://localhost:3210/auth/reset-password/password?code=Zz9Yy8Xx7Ww6Vv5U&x=1" }),
     );
     const found = suitePersonalData([dataDir]);
     expect(found.emails.sort()).toEqual(["asker@example.com", "reset-0f0f0f0f@example.org"]);
@@ -59,7 +59,7 @@ describe("the log scan", () => {
     expect(found.names).toContain("Ana");
     const logDir = path.join(dir, "logs");
     mkdirSync(logDir);
-    writeFileSync(path.join(logDir, "app.log"), '{"msg":"request","route":"/"}\n{"msg":"GET /auth/reset-password/password?token=Zz9Yy8Xx7Ww6Vv5U"}\n');
+    writeFileSync(path.join(logDir, "app.log"), '{"msg":"request","route":"/"}\n{"msg":"GET /auth/reset-password/password?code=Zz9Yy8Xx7Ww6Vv5U"}\n');
     writeFileSync(path.join(logDir, "no-ai.log"), '{"msg":"request","route":"/"}\n');
     const scan = scanServerLogs(logDir, [dataDir]);
     expect(scan.files).toHaveLength(2);
