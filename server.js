@@ -40,10 +40,13 @@ function failBeforeLogging(message) {
   process.exit(1);
 }
 
+/** The tracing module, when OTEL_EXPORTER_OTLP_ENDPOINT is set: its last spans are sent before the process exits. */
+let tracing = null;
+
 async function loadServer() {
   if (!development) {
     // Off by default, and then not even loaded (docs/decisions/0035).
-    if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) await import("./build/server/tracing.js");
+    if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) tracing = await import("./build/server/tracing.js");
     return import("./build/server/index.js");
   }
   const vite = await import("vite");
@@ -116,7 +119,12 @@ function serve() {
     closing = true;
     if (cluster.isPrimary) log.info(`${signal} received: closing`);
     const housekeepingStopped = housekeeping?.stop();
-    listener.close(() => Promise.all([housekeepingStopped, metrics.close()]).then(closeDatabase).finally(() => process.exit(0)));
+    listener.close(() =>
+      Promise.all([housekeepingStopped, metrics.close()])
+        .then(closeDatabase)
+        .then(() => tracing?.shutdownTracing())
+        .finally(() => process.exit(0)),
+    );
     setTimeout(() => process.exit(0), 10_000).unref();
   }
   process.on("SIGTERM", shutdown);

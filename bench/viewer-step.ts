@@ -1,6 +1,6 @@
 // A page step of the viewer (POST answers → redirect → next page HTML) under 50 concurrent users, against the
 // production build; plus the gzip size of a viewer page and of its script.
-// Usage: npm run bench:viewer   (BENCH_SECONDS=20, BENCH_WARMUP=3 by default; WEB_CONCURRENCY is passed on)
+// Usage: npm run bench:viewer   (BENCH_SECONDS=20, BENCH_WARMUP=3, BENCH_USERS=50 by default; WEB_CONCURRENCY is passed on)
 //   On a scratch SQLite database by default. With BENCH_DATABASE_URL=postgres://user@host:5432/postgres it runs
 //   three setups one after another and prints them side by side: SQLite, PostgreSQL with one application
 //   process, and PostgreSQL with two (each with its own DATA_DIR and port, the users split between them). The
@@ -27,7 +27,7 @@ const basePort = Number(process.env.BENCH_PORT ?? 3291);
 const secret = "bench-viewer-secret-bench-viewer-secret-0000";
 // A fixed key: the bench measures the server as deployed, answers and files sealed.
 const dataKey = Buffer.alloc(32, 7).toString("base64");
-const users = 50;
+const users = Number(process.env.BENCH_USERS ?? 50);
 // Each user answers this many pages of an interview, then goes on in their next one: a real interview's page
 // history (which every save stores) stays this short, where one endless interview would grow all run long.
 const stepsPerInterview = 40;

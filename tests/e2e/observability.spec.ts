@@ -10,9 +10,11 @@ import { startOtlpStandIn } from "../support/otlp-stand-in";
 import { connectAdmin, databaseUrl, testPostgresUrl } from "../support/postgres";
 import { STEP_ISSUE_ID, type StepPerson, stepForm } from "../support/viewer-people";
 
-// Issue 24, part 3: what an operator watches the service with. Two production servers of the spec's own:
-// SQLite, one process, metrics behind METRICS_TOKEN on the main port; PostgreSQL, two worker processes, metrics
-// on METRICS_PORT, traces sent to a local OTLP/HTTP stand-in. Raw HTTP, no browser: the js project only.
+// Issue 24, part 3: what an operator watches the service with. Two production servers of the spec's own, each
+// with two worker processes (WEB_CONCURRENCY): SQLite with the metrics behind METRICS_TOKEN on the main port (the
+// worker asked asks the primary, which adds up both), and PostgreSQL with the metrics on METRICS_PORT and traces
+// sent to a local OTLP/HTTP stand-in. (One process, and METRICS_PORT on one: server/request-observation.test.ts.)
+// Raw HTTP, no browser: the js project only.
 
 // Issue 24's ports for the metrics tests: E2E_PORT + 40 onwards (the specs' usual offsets are +0 … +9).
 const basePort = Number(process.env.E2E_PORT ?? 3210) + 40;
@@ -57,14 +59,20 @@ const logLines = (server: AppProcess) =>
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
-test("logs, request ids and metrics behind a token: one SQLite process", async () => {
+/** Both workers listen (the first answered /healthz for startApp): connections are then dealt to each in turn. */
+async function bothWorkersListen(server: AppProcess) {
+  await expect.poll(() => logLines(server).filter((line) => String(line.msg).startsWith("listening on")).length, { timeout: 30_000 }).toBe(2);
+}
+
+test("logs, request ids and metrics behind a token: two workers on SQLite, one scrape adds them up", async () => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(tmpdir(), "lsh-observe-"));
   const url = `file:${path.join(dir, "app.db")}`;
   let server: AppProcess | null = null;
   try {
     const [person] = preparePeople(dir, url, 1) as [StepPerson];
-    server = await startApp({ port: basePort, dataDir: dir, databaseUrl: url, env: { METRICS_TOKEN: TOKEN } });
+    server = await startApp({ port: basePort, dataDir: dir, databaseUrl: url, env: { METRICS_TOKEN: TOKEN, WEB_CONCURRENCY: "2" } });
+    await bothWorkersListen(server);
     const port = server.port;
     const cookie = { cookie: person.cookie };
 
@@ -95,11 +103,13 @@ test("logs, request ids and metrics behind a token: one SQLite process", async (
     expect(sample(scrape.text, "http_request_duration_seconds_count", { method: "GET", route: "/issues/:issueId", status_class: "2xx" })).toBe(1);
     expect(sample(scrape.text, "db_query_duration_seconds_count", { dialect: "sqlite", outcome: "ok" })).toBeGreaterThan(4);
     expect(scrape.text).toContain("nodejs_eventloop_lag_seconds");
-    console.log(`metrics scrape (SQLite, one process), a few lines:\n${scrape.text.split("\n").filter((l) => /^(interview_steps_total|http_request_duration_seconds_count|db_query_duration_seconds_count|nodejs_eventloop_lag_seconds) ?/.test(l)).join("\n")}`);
+    console.log(`metrics scrape (SQLite, two workers, behind the token), a few lines:\n${scrape.text.split("\n").filter((l) => /^(interview_steps_total|http_request_duration_seconds_count|db_query_duration_seconds_count|nodejs_eventloop_lag_seconds) ?/.test(l)).join("\n")}`);
 
     // The log: one JSON line per request, by route pattern, with the request id, never the query string.
     await expect.poll(() => logLines(server!).filter((line) => line.msg === "request").length).toBeGreaterThanOrEqual(7);
     const requests = logLines(server).filter((line) => line.msg === "request");
+    // Both workers answered some (each line names its process): the scrape's exact counts above are their sum.
+    expect(new Set(requests.map((line) => line.pid)).size).toBe(2);
     expect(requests.find((line) => line.requestId === "edge-proxy-0001")).toMatchObject({ level: "info", method: "POST", route: "/viewer", status: 400 });
     expect(requests.find((line) => line.requestId === page.headers["x-request-id"])).toMatchObject({ method: "GET", route: "/issues/:issueId", status: 200 });
     const output = server.output();
@@ -134,8 +144,7 @@ test("two workers on PostgreSQL: one scrape of METRICS_PORT adds up both, and tr
       env: { WEB_CONCURRENCY: "2", METRICS_PORT: String(metricsPort), OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: "200" },
     });
     const port = server.port;
-    // The first worker to listen answered /healthz: the other is waited for.
-    await expect.poll(() => logLines(server!).filter((line) => String(line.msg).startsWith("listening on")).length, { timeout: 30_000 }).toBe(2);
+    await bothWorkersListen(server);
     // Each on a connection of its own: the cluster deals connections to the workers in turn.
     let posted = 0;
     for (const person of people) {
