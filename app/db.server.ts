@@ -1,7 +1,7 @@
 import { openDatabase, type DatabaseHandle, type Db } from "../db/database";
 import { config } from "./config.server";
 import { logger } from "./observability/log.server";
-import { observeQuery, watchPool } from "./observability/metrics.server";
+import { watchPool } from "./observability/metrics.server";
 
 // Kept on globalThis so the development server's module reloads reuse one connection pool.
 const holder = globalThis as typeof globalThis & { __database?: DatabaseHandle };
@@ -9,15 +9,12 @@ const holder = globalThis as typeof globalThis & { __database?: DatabaseHandle }
 const log = logger("database");
 
 /**
- * The application's database connection (opened on first use), with its dialect and description; its
- * statements' durations and its pool's connections are metrics.
+ * The application's database connection (opened on first use), with its dialect and description; a
+ * PostgreSQL pool's connections are metrics.
  */
 export function databaseHandle(): DatabaseHandle {
   if (!holder.__database) {
-    const url = config().DATABASE_URL;
-    const dialect = url.startsWith("file:") ? "sqlite" : "postgres";
-    holder.__database = openDatabase(url, {
-      statement: (ok, seconds) => observeQuery(dialect, ok, seconds),
+    holder.__database = openDatabase(config().DATABASE_URL, {
       idleConnectionClosed: (error) => log.warn(`an idle PostgreSQL connection was closed: ${error.message}`),
     });
     watchPool(holder.__database.pool);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { namingStatements } from "./named-statements";
@@ -19,10 +19,8 @@ export interface DatabaseHandle {
   pool: pg.Pool | null;
 }
 
-/** What the application watches of its database (app/db.server.ts): no part of db/ logs or counts by itself. */
+/** What the application watches of its database (app/db.server.ts): no part of db/ logs by itself. */
 export interface DatabaseWatch {
-  /** Each statement run: whether it worked, and how long it took. */
-  statement?: (ok: boolean, seconds: number) => void;
   /** An idle PostgreSQL connection the server closed (the pool opens a new one when needed). */
   idleConnectionClosed?: (error: Error) => void;
 }
@@ -32,8 +30,6 @@ export interface DatabaseWatch {
  * `postgres://…` for PostgreSQL. The same Kysely queries run on both.
  */
 export function openDatabase(url: string, watch: DatabaseWatch = {}): DatabaseHandle {
-  const { statement } = watch;
-  const log = statement && ((event: LogEvent) => statement(event.level === "query", event.queryDurationMillis / 1000));
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection that the server ends (a restart, a failover) must not crash the process: the pool
@@ -41,7 +37,7 @@ export function openDatabase(url: string, watch: DatabaseWatch = {}): DatabaseHa
     pool.on("error", (error) => watch.idleConnectionClosed?.(error));
     const location = new URL(url);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }), log }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) }),
       dialect: "postgres",
       description: `PostgreSQL ${location.hostname}:${location.port || "5432"}${location.pathname}`,
       pool,
@@ -56,7 +52,7 @@ export function openDatabase(url: string, watch: DatabaseWatch = {}): DatabaseHa
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
     return {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), log }),
+      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) }),
       dialect: "sqlite",
       description: `SQLite ${file}`,
       pool: null,

@@ -1,5 +1,5 @@
 // What the application counts for Prometheus (prom-client's global registry; docs/decisions/0035): requests by
-// route pattern, interview steps, documents, AI calls, abuse-limit refusals, the database. Labels are closed
+// route pattern, interview steps, documents, AI calls, abuse-limit refusals, PostgreSQL's pool. Labels are closed
 // sets (a route pattern, an outcome, a limit's name), never an id, an address or a person's text. The endpoint
 // that serves them is server/metrics-endpoint.ts.
 import client from "prom-client";
@@ -66,17 +66,6 @@ const rateLimitRefusals = once(
     }),
 );
 
-const queryDuration = once(
-  "db_query_duration_seconds",
-  () =>
-    new client.Histogram({
-      name: "db_query_duration_seconds",
-      help: "Database statements, by dialect (sqlite, postgres) and outcome (ok, error). On SQLite a statement blocks the process for this long.",
-      labelNames: ["dialect", "outcome"] as const,
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
-    }),
-);
-
 const statusClass = (status: number) => (status >= 500 ? "5xx" : status >= 400 ? "4xx" : status >= 300 ? "3xx" : status >= 200 ? "2xx" : "1xx");
 
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {
@@ -109,10 +98,6 @@ export function countRateLimitRefusal(bucket: string): void {
   rateLimitRefusals.inc({ limit: `${what}:${per}` });
 }
 
-export function observeQuery(dialect: string, ok: boolean, seconds: number): void {
-  queryDuration.observe({ dialect, outcome: ok ? "ok" : "error" }, seconds);
-}
-
 /** A PostgreSQL pool's connections, read at each scrape. */
 export interface PoolCounts {
   totalCount: number;
@@ -127,7 +112,7 @@ once(
   () =>
     new client.Gauge({
       name: "db_pool_connections",
-      help: "PostgreSQL connections of the pool, by state (total, idle). SQLite has no pool: see db_query_duration_seconds.",
+      help: "PostgreSQL connections of the pool, by state (total, idle). SQLite has none: its statements run in the process, and a slow one shows as event loop lag.",
       labelNames: ["state"] as const,
       collect() {
         if (!watchedPool) return;

@@ -101,9 +101,8 @@ test("logs, request ids and metrics behind a token: two workers on SQLite, one s
     expect(sample(scrape.text, "http_request_duration_seconds_count", { method: "POST", route: "/viewer", status_class: "3xx" })).toBe(2);
     expect(sample(scrape.text, "http_request_duration_seconds_count", { method: "POST", route: "/viewer", status_class: "4xx" })).toBe(1);
     expect(sample(scrape.text, "http_request_duration_seconds_count", { method: "GET", route: "/issues/:issueId", status_class: "2xx" })).toBe(1);
-    expect(sample(scrape.text, "db_query_duration_seconds_count", { dialect: "sqlite", outcome: "ok" })).toBeGreaterThan(4);
     expect(scrape.text).toContain("nodejs_eventloop_lag_seconds");
-    console.log(`metrics scrape (SQLite, two workers, behind the token), a few lines:\n${scrape.text.split("\n").filter((l) => /^(interview_steps_total|http_request_duration_seconds_count|db_query_duration_seconds_count|nodejs_eventloop_lag_seconds) ?/.test(l)).join("\n")}`);
+    console.log(`metrics scrape (SQLite, two workers, behind the token), a few lines:\n${scrape.text.split("\n").filter((l) => /^(interview_steps_total|http_request_duration_seconds_count|nodejs_eventloop_lag_seconds) ?/.test(l)).join("\n")}`);
 
     // The log: one JSON line per request, by route pattern, with the request id, never the query string.
     await expect.poll(() => logLines(server!).filter((line) => line.msg === "request").length).toBeGreaterThanOrEqual(7);
@@ -165,7 +164,6 @@ test("two workers on PostgreSQL: one scrape of METRICS_PORT adds up both, and tr
     expect(sample(scrape.text, "http_request_duration_seconds_count", { method: "POST", route: "/viewer", status_class: "3xx" })).toBe(posted);
     expect(sample(scrape.text, "db_pool_connections", { state: "total" })).toBeGreaterThanOrEqual(2);
     expect(scrape.text).toMatch(/^db_pool_waiting_clients \d+$/m);
-    expect(sample(scrape.text, "db_query_duration_seconds_count", { dialect: "postgres", outcome: "ok" })).toBeGreaterThan(posted);
     console.log(`metrics scrape (PostgreSQL, two workers), a few lines:\n${scrape.text.split("\n").filter((l) => /^(interview_steps_total|db_pool_|http_request_duration_seconds_count\{method="POST")/.test(l)).join("\n")}`);
 
     // Traces: the HTTP server's spans named by route pattern (Express's own, and the router's), PostgreSQL's
