@@ -162,7 +162,12 @@ const schema = dataObject
       z.coerce.number({ error: "METRICS_PORT must be a port number" }).int("METRICS_PORT must be a port number").min(1, "METRICS_PORT must be a port number").max(65535, "METRICS_PORT must be a port number").optional(),
     ),
     METRICS_TOKEN: optional.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters (openssl rand -hex 32 makes one)").optional()),
-    OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(url("OTEL_EXPORTER_OTLP_ENDPOINT").optional()),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(
+      z
+        .string()
+        .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// address, such as http://otel-collector:4318")
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
