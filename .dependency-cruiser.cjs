@@ -28,8 +28,11 @@ const capabilities = [
   "ai",
   "viewer",
 ];
-/** What every capability may use: the engine, the data, configuration and shared presentation. */
-const foundation = "^(db/|app/(a2j|ui|styles)/|app/(config|db|http)\\.server\\.ts$|app/request-context\\.ts$)";
+/**
+ * What every capability may use: the engine, the data, configuration, the log and metrics (app/observability/,
+ * which the data's own connection reports to) and shared presentation.
+ */
+const foundation = "^(db/|app/(a2j|ui|styles|observability)/|app/(config|db|http)\\.server\\.ts$|app/request-context\\.ts$)";
 /** The entries that put the capabilities together: nothing below them imports them. */
 const entries = "^(server/|app/routes/|app/(root|routes|entry\\.server)\\.tsx?$)";
 const notTests = "\\.(test|bench)\\.tsx?$";

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_LOG_DIR } from "./tests/support/log-scan";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const e2eDataDir = "./data/e2e";
@@ -25,6 +26,8 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "./tests/e2e",
+  // The servers' logs must hold no personal data: checked after every run (issue 24).
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -52,7 +55,7 @@ export default defineConfig({
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
     // Specs that speak raw HTTP (no browser) run once, in the js project.
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@script-only/, testIgnore: /(fuzz|request-limits|crash|client-address|secret-rotation)\.spec\.ts$/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@script-only/, testIgnore: /(fuzz|request-limits|crash|client-address|secret-rotation|observability)\.spec\.ts$/ },
   ],
   webServer: [
     {
@@ -61,9 +64,10 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
-    // The production build, started the way the README starts it, on a database of its own.
+    // The production build, started the way the README starts it, on a database of its own. What the server
+    // prints (its JSON log) goes to a file of E2E_LOG_DIR, scanned after the run (tests/e2e/global-teardown.ts).
     {
-      command: `rm -rf ${e2eDataDir} && npm start`,
+      command: `rm -rf ${e2eDataDir} ${E2E_LOG_DIR} && mkdir -p ${E2E_LOG_DIR} && npm run build && NODE_ENV=production node server.js --local > ${E2E_LOG_DIR}/app.log 2>&1`,
       url: `http://localhost:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -83,7 +87,7 @@ export default defineConfig({
     // The same build (the servers start in this order) with no AI endpoint at all, run as two worker
     // processes (WEB_CONCURRENCY) so that mode is exercised by a whole journey too.
     {
-      command: `rm -rf ${noAiDataDir} && node server.js`,
+      command: `rm -rf ${noAiDataDir} && mkdir -p ${E2E_LOG_DIR} && node server.js > ${E2E_LOG_DIR}/no-ai.log 2>&1`,
       url: `http://localhost:${noAiPort}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -3,12 +3,16 @@
 // a data encryption key: random ones are kept in DATA_DIR, so both commands read the same data. Deployments
 // (the container) start without it and must set both.
 // WEB_CONCURRENCY=N (production build only) runs N worker processes on the one port (docs/decisions/0010).
+// Logs are JSON lines on standard output (docs/decisions/0035); with OTEL_EXPORTER_OTLP_ENDPOINT set, traces are
+// sent there, and the tracing code is loaded before the server's modules (it patches http, express and pg).
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const development = process.env.NODE_ENV === "development";
+/** What is said at start-up before the logger is loaded (with the server's modules). */
+const startNotes = [];
 
 if (process.argv.includes("--local")) {
   keepLocalSecret("SESSION_SECRET", "session-secret", "session secret", "base64url");
@@ -26,11 +30,25 @@ function keepLocalSecret(variable, fileName, what, encoding) {
     writeFileSync(file, randomBytes(32).toString(encoding) + "\n", { mode: 0o600 });
   }
   process.env[variable] = readFileSync(file, "utf8").trim();
-  console.log(`Local start: using the generated ${what} in ${file} (set ${variable} for a deployment).`);
+  startNotes.push(`local start: using the generated ${what} in ${file} (set ${variable} for a deployment)`);
 }
 
+/** A start that fails before the logger could be loaded (no build): one line in the logger's own shape. */
+function failBeforeLogging(message) {
+  if (development) process.stderr.write(`${message}\n`);
+  else process.stdout.write(`${JSON.stringify({ level: "fatal", time: new Date().toISOString(), pid: process.pid, component: "server", msg: message })}\n`);
+  process.exit(1);
+}
+
+/** The tracing module, when OTEL_EXPORTER_OTLP_ENDPOINT is set: its last spans are sent before the process exits. */
+let tracing = null;
+
 async function loadServer() {
-  if (!development) return import("./build/server/index.js");
+  if (!development) {
+    // Off by default, and then not even loaded (docs/decisions/0035).
+    if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) tracing = await import("./build/server/tracing.js");
+    return import("./build/server/index.js");
+  }
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
   const { default: express } = await import("express");
@@ -54,21 +72,22 @@ try {
   server = await loadServer();
 } catch (error) {
   if (error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("build/server")) {
-    console.error("No production build found: run `npm run build` first (or `npm start`, which builds).");
-  } else {
-    console.error(error?.name === "ConfigError" ? error.message : error);
+    failBeforeLogging("No production build found: run `npm run build` first (or `npm start`, which builds).");
   }
-  process.exit(1);
+  failBeforeLogging(error?.name === "ConfigError" ? error.message : `Start-up failed: ${error?.stack ?? error}`);
 }
 
-const { app, config, prepareDatabase, closeDatabase, startHousekeeping } = server;
+const { app, config, prepareDatabase, closeDatabase, startHousekeeping, startMetrics, logger } = server;
+const log = logger("server");
+if (cluster.isPrimary) for (const note of startNotes) log.info(note);
 let settings;
 try {
   settings = config();
   // With several workers the primary prepares the database once (migrations, seed) before forking them.
   if (cluster.isPrimary) await prepareDatabase();
 } catch (error) {
-  console.error(error?.name === "ConfigError" ? error.message : `Start-up failed: ${error?.message ?? error}`);
+  if (error?.name === "ConfigError") log.error(error.message);
+  else log.error("start-up failed", { err: error });
   process.exit(1);
 }
 
@@ -83,13 +102,14 @@ if (cluster.isPrimary && workers > 1) {
 
 function serve() {
   let housekeeping;
+  const metrics = startMetrics(cluster.isWorker ? "worker" : "single");
   const listener = app.listen(settings.PORT, settings.HOST, (error) => {
     // Express calls this on a failed listen too (the port is taken, say).
     if (error) {
-      console.error(`Cannot listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);
+      log.error(`cannot listen on ${settings.HOST}:${settings.PORT}: ${error.message}`);
       process.exit(1);
     }
-    console.log(`Listening on ${settings.PUBLIC_ORIGIN} (${settings.NODE_ENV}${cluster.isWorker ? `, worker ${cluster.worker.id}` : ""})`);
+    log.info(`listening on ${settings.PUBLIC_ORIGIN} (${settings.NODE_ENV}${cluster.isWorker ? `, worker ${cluster.worker.id}` : ""})`);
     // Purging expired data (server/housekeeping.ts): the single process; with workers, the primary does it.
     if (cluster.isPrimary) housekeeping = startHousekeeping();
   });
@@ -97,9 +117,14 @@ function serve() {
   function shutdown(signal) {
     if (closing) return;
     closing = true;
-    if (cluster.isPrimary) console.log(`${signal} received: closing`);
+    if (cluster.isPrimary) log.info(`${signal} received: closing`);
     const housekeepingStopped = housekeeping?.stop();
-    listener.close(() => Promise.resolve(housekeepingStopped).then(closeDatabase).finally(() => process.exit(0)));
+    listener.close(() =>
+      Promise.all([housekeepingStopped, metrics.close()])
+        .then(closeDatabase)
+        .then(() => tracing?.shutdownTracing())
+        .finally(() => process.exit(0)),
+    );
     setTimeout(() => process.exit(0), 10_000).unref();
   }
   process.on("SIGTERM", shutdown);
@@ -107,8 +132,10 @@ function serve() {
 }
 
 function runPrimary(count) {
-  console.log(`Starting ${count} workers (WEB_CONCURRENCY)`);
+  log.info(`starting ${count} workers (WEB_CONCURRENCY)`);
   const housekeeping = startHousekeeping();
+  // The metrics of every worker, added up here (and METRICS_PORT's listener, if set).
+  startMetrics("primary");
   let stopping = false;
   let exitCode = 0;
   const listening = new Set();
@@ -120,11 +147,11 @@ function runPrimary(count) {
     }
     // A worker that never started (a bad build, a port in use) would fail again: stop instead of looping.
     if (!listening.has(worker.id)) {
-      console.error(`Worker ${worker.id} stopped before it listened (${signal ?? `exit code ${code}`}): stopping`);
+      log.error(`worker ${worker.id} stopped before it listened (${signal ?? `exit code ${code}`}): stopping`);
       stop(1);
       return;
     }
-    console.error(`Worker ${worker.id} died (${signal ?? `exit code ${code}`}): starting another`);
+    log.error(`worker ${worker.id} died (${signal ?? `exit code ${code}`}): starting another`);
     cluster.fork();
   });
   function stop(code) {
@@ -137,7 +164,7 @@ function runPrimary(count) {
   }
   function shutdown(signal) {
     if (stopping) return;
-    console.log(`${signal} received: closing`);
+    log.info(`${signal} received: closing`);
     stop(0);
   }
   process.on("SIGTERM", shutdown);

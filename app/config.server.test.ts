@@ -44,6 +44,24 @@ describe("configuration", () => {
     }
   });
 
+  it("logs at info with no metrics endpoint and no tracing by default, and refuses bad log and metrics settings", () => {
+    const defaults = readConfig({});
+    expect([defaults.LOG_LEVEL, defaults.METRICS_PORT, defaults.METRICS_TOKEN, defaults.OTEL_EXPORTER_OTLP_ENDPOINT]).toEqual(["info", undefined, undefined, undefined]);
+    expect(readConfig({ LOG_LEVEL: " Debug ", METRICS_PORT: "9464", METRICS_TOKEN: "0123456789abcdef", OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" })).toMatchObject({
+      LOG_LEVEL: "debug",
+      METRICS_PORT: 9464,
+      METRICS_TOKEN: "0123456789abcdef",
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+    });
+    const empty = readConfig({ LOG_LEVEL: "", METRICS_PORT: "", METRICS_TOKEN: "" });
+    expect([empty.LOG_LEVEL, empty.METRICS_PORT, empty.METRICS_TOKEN]).toEqual(["info", undefined, undefined]);
+    expect(() => readConfig({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
+    expect(() => readConfig({ METRICS_PORT: "3000" })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => readConfig({ METRICS_PORT: "metrics" })).toThrow(/METRICS_PORT must be a port number/);
+    expect(() => readConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(() => readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT must be an http:\/\/ or https:\/\/ address/);
+  });
+
   it("refuses to start in production without a session secret", () => {
     expect(() => readConfig({ NODE_ENV: "production", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET is required in production/);
     expect(() => readConfig({ NODE_ENV: "production", SESSION_SECRET: "short", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET/);

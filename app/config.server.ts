@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { LOG_LEVELS } from "./observability/log.server";
 
 const optional = z
   .string()
@@ -211,8 +212,27 @@ const schema = dataObject
       .min(1, "WEB_CONCURRENCY must be a whole number from 1 to 64")
       .max(64, "WEB_CONCURRENCY must be a whole number from 1 to 64")
       .default(1),
+    // Logs, metrics and traces (README, "Logs, metrics and traces"; docs/decisions/0035-logs-metrics-traces.md).
+    LOG_LEVEL: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
+      z.enum(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`).default("info"),
+    ),
+    METRICS_PORT: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z.coerce.number({ error: "METRICS_PORT must be a port number" }).int("METRICS_PORT must be a port number").min(1, "METRICS_PORT must be a port number").max(65535, "METRICS_PORT must be a port number").optional(),
+    ),
+    METRICS_TOKEN: optional.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters (openssl rand -hex 32 makes one)").optional()),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(
+      z
+        .string()
+        .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// address, such as http://otel-collector:4318")
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "METRICS_PORT must differ from PORT (or leave it unset and set METRICS_TOKEN)" });
+    }
     requireDataKeyInProduction(env, ctx);
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({

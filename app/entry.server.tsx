@@ -5,6 +5,9 @@ import { type EntryContext, type HandleErrorFunction, type RouterContextProvider
 import { nonceContext } from "./request-context";
 import { refusalLine } from "./security/request-guard.server";
 import { NonceProvider } from "./ui/nonce";
+import { logger } from "./observability/log.server";
+
+const log = logger("pages");
 
 export const streamTimeout = 5_000;
 
@@ -16,15 +19,15 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
     const cause = (error as { error?: unknown }).error;
-    console.warn(refusalLine({ method: request.method, path: new URL(request.url).pathname }, error.status, cause instanceof Error ? cause.message : error.statusText));
+    log.warn(refusalLine({ method: request.method, path: new URL(request.url).pathname }, error.status, cause instanceof Error ? cause.message : error.statusText));
     return;
   }
   // The router's own check that a POST's Origin matches its address (the edge checks it first: server/app.ts).
   if (error instanceof Error && error.message.endsWith("Aborting the action.")) {
-    console.warn(refusalLine({ method: request.method, path: new URL(request.url).pathname }, 400, error.message));
+    log.warn(refusalLine({ method: request.method, path: new URL(request.url).pathname }, 400, error.message));
     return;
   }
-  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+  log.error("a page failed", { err: isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error });
 };
 
 export default function handleRequest(
@@ -73,7 +76,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error("a page failed while it was sent", { err: error });
         },
       },
     );

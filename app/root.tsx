@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { sessionMiddleware } from "./auth/middleware.server";
+import { setRequestRoute } from "./observability/log.server";
 import { currentUser } from "./auth/session.server";
 import { DocumentMeta, documentLinks } from "./ui/document-head";
 import { ErrorPage, TooManyRequestsPage } from "./ui/error-page";
@@ -26,6 +27,11 @@ export const links: Route.LinksFunction = () => documentLinks;
 export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 
 export const middleware: Route.MiddlewareFunction[] = [
+  // The route pattern (/issues/:issueId), never the path, names the request in its log line and metrics.
+  ({ pattern }, next) => {
+    setRequestRoute(pattern.startsWith("/") ? pattern : `/${pattern}`);
+    return next();
+  },
   sessionMiddleware,
   async ({ request }, next) => {
     const response = (await next()) as Response;
@@ -110,6 +116,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 429) {
     return <TooManyRequestsPage message={(error.data as TooManyRequestsData).message} />;
   }
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server's log has it already (handleError, app/entry.server.tsx); a hydrated page's error goes to the browser's console.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -15,23 +15,32 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where the data lives, without credentials, for logs. */
   description: string;
+  /** PostgreSQL's connection pool (its counts are metrics); SQLite has none. */
+  pool: pg.Pool | null;
+}
+
+/** What the application watches of its database (app/db.server.ts): no part of db/ logs by itself. */
+export interface DatabaseWatch {
+  /** An idle PostgreSQL connection the server closed (the pool opens a new one when needed). */
+  idleConnectionClosed?: (error: Error) => void;
 }
 
 /**
  * Opens the database named by a URL: `file:<path>` for SQLite (the embedded default) or
  * `postgres://…` for PostgreSQL. The same Kysely queries run on both.
  */
-export function openDatabase(url: string): DatabaseHandle {
+export function openDatabase(url: string, watch: DatabaseWatch = {}): DatabaseHandle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection that the server ends (a restart, a failover) must not crash the process: the pool
     // drops it and the next query opens a new one.
-    pool.on("error", (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
+    pool.on("error", (error) => watch.idleConnectionClosed?.(error));
     const location = new URL(url);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) }),
       dialect: "postgres",
       description: `PostgreSQL ${location.hostname}:${location.port || "5432"}${location.pathname}`,
+      pool,
     };
   }
   if (url.startsWith("file:")) {
@@ -46,6 +55,7 @@ export function openDatabase(url: string): DatabaseHandle {
       db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) }),
       dialect: "sqlite",
       description: `SQLite ${file}`,
+      pool: null,
     };
   }
   throw new Error("DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)");

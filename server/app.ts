@@ -9,22 +9,29 @@ import { closeDatabase, databaseHandle } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
 import { configuredKeyring } from "~/security/data-encryption.server";
 import { createNonce, securityHeaders } from "~/security/headers.server";
+import { logger } from "~/observability/log.server";
 import { refusal, refusalLine } from "~/security/request-guard.server";
 import { storedFiles } from "~/storage/configured-storage.server";
 import { bodyPolicy, refuse } from "./body-policy";
 import { type Log, prepareDatabase as prepare } from "./database-setup";
+import { metricsRoute } from "./metrics-endpoint";
+import { observeRequests } from "./request-observation";
 import { routerHandler } from "./router-handler";
 import { viewer } from "./viewer";
 
 export { config, closeDatabase };
 export { startHousekeeping } from "./housekeeping";
+export { startMetrics } from "./metrics-endpoint";
+export { logger } from "~/observability/log.server";
+
+const log = logger("server");
 
 /** Run by server.js before it listens (by the primary alone when there are worker processes). */
-export async function prepareDatabase(log: Log = console.log): Promise<void> {
+export async function prepareDatabase(say: Log = (line) => logger("database").info(line)): Promise<void> {
   const keys = configuredKeyring();
   const settings = readDataConfig();
-  await prepare(databaseHandle(), config().SEED_DIR, { keys, storage: storedFiles(), dataDir: config().DATA_DIR, earlier: earlierSecrets(settings, keys) }, log);
-  if (settings.TOTP_ENCRYPTION_KEY) log("TOTP_ENCRYPTION_KEY is no longer used (two-factor secrets are sealed with DATA_ENCRYPTION_KEY): remove it.");
+  await prepare(databaseHandle(), config().SEED_DIR, { keys, storage: storedFiles(), dataDir: config().DATA_DIR, earlier: earlierSecrets(settings, keys) }, say);
+  if (settings.TOTP_ENCRYPTION_KEY) say("TOTP_ENCRYPTION_KEY is no longer used (two-factor secrets are sealed with DATA_ENCRYPTION_KEY): remove it.");
 }
 
 export const app = express();
@@ -33,6 +40,9 @@ app.disable("x-powered-by");
 // client that writes its own X-Forwarded-For gets no fresh address for the per-address limits.
 app.set("trust proxy", config().TRUST_PROXY);
 app.use(warnOfUntrustedProxy);
+
+// First: the request id, and the request line once answered (server/request-observation.ts).
+app.use(observeRequests);
 
 app.use((_req, res, next) => {
   const nonce = createNonce();
@@ -54,6 +64,7 @@ app.use((req, res, next) => {
   if (!refused) return next();
   refuse(req, res, refused, true);
 });
+app.get("/metrics", metricsRoute);
 // Every POST body is read here once, within the limits, for the viewer and the router alike (docs/decisions/0014).
 app.use(bodyPolicy);
 // The viewer answers before the compression middleware: it compresses its own pages (server/viewer.ts).
@@ -91,7 +102,7 @@ let warnedOfUntrustedProxy = false;
 function warnOfUntrustedProxy(req: express.Request, _res: express.Response, next: express.NextFunction) {
   if (!warnedOfUntrustedProxy && req.headers["x-forwarded-for"] !== undefined && req.ip === req.socket.remoteAddress) {
     warnedOfUntrustedProxy = true;
-    console.warn(
+    log.warn(
       config().TRUST_PROXY === false
         ? "A request came with X-Forwarded-For and TRUST_PROXY is unset: the connection's address is used as the client's. Behind a reverse proxy, set TRUST_PROXY (README, \"Behind a reverse proxy\")."
         : "A request came with X-Forwarded-For from an address TRUST_PROXY does not name: the connection's address is used as the client's. If that was your proxy, add its address to TRUST_PROXY.",
@@ -105,8 +116,8 @@ function warnOfUntrustedProxy(req: express.Request, _res: express.Response, next
 app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
   const status = Number((error as { status?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
   const expected = Number.isInteger(status) && status >= 400 && status < 500;
-  if (expected) console.warn(refusalLine({ method: req.method, path: req.originalUrl }, status, error instanceof Error ? error.message : "refused"));
-  else console.error(error);
+  if (expected) log.warn(refusalLine({ method: req.method, path: req.originalUrl }, status, error instanceof Error ? error.message : "refused"));
+  else log.error("a request failed", { err: error });
   if (res.headersSent) return void res.destroy();
   res.status(expected ? status : 500).type("text/plain; charset=utf-8").send(!expected ? "Something went wrong." : status === 404 ? "Not found." : "The request could not be answered.");
 });

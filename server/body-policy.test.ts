@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import http from "node:http";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, MAX_FILE_BYTES, MAX_FILES } from "~/security/request-guard.server";
 import { bodyPolicy, postedBody } from "./body-policy";
 
@@ -11,7 +11,6 @@ let port: number;
 const reached: string[] = [];
 
 beforeAll(async () => {
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
   const app = express();
   app.use(bodyPolicy);
   app.use(async (req, res) => {
@@ -32,7 +31,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   server.close();
-  vi.restoreAllMocks();
 });
 
 type Reply = { status: number; body: string; sent: number };

@@ -16,6 +16,9 @@ import {
   tooLarge,
   unreadable,
 } from "~/security/request-guard.server";
+import { logger } from "~/observability/log.server";
+
+const log = logger("server");
 
 /**
  * A POST body, read once at the edge within the limits (docs/decisions/0014-request-limits.md): the bytes of
@@ -30,7 +33,7 @@ export function postedBody(res: express.Response): Body | undefined {
 
 /** Answers an expected refusal in plain text and logs it in one line. */
 export function refuse(req: express.Request, res: express.Response, refused: Refusal, close = false): void {
-  console.warn(refusalLine({ method: req.method, path: req.originalUrl }, refused.status, refused.reason));
+  log.warn(refusalLine({ method: req.method, path: req.originalUrl }, refused.status, refused.reason));
   if (res.headersSent || res.destroyed) return void res.destroy();
   if (refused.status === 405) res.set("Allow", ALLOWED_METHODS);
   if (close) closeAfterAnswer(req, res);

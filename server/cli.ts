@@ -1,5 +1,7 @@
 // The operator commands, bundled by the build into build/server/cli.js (they run where the server runs, with
 // no development tools): `node build/server/cli.js <command>`, or `npm run cli -- <command>` from a checkout.
+// What a command prints is its answer to the operator, in plain text on standard output (errors on standard
+// error); what the application logs meanwhile goes to standard error as JSON lines (docs/decisions/0035).
 import { realpathSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
@@ -13,6 +15,8 @@ import { datAssemble } from "~/documents/dat.server";
 import { grantAdministrator, revokeAdministrator } from "~/administration/roles.server";
 import { GuideImportError, readGuideSource } from "~/guides/import.server";
 import { backupSqlite } from "../db/backup";
+import { compactAfterResealing, resealAnswersAndFiles } from "~/interviews/sealing.server";
+import { logToStandardError } from "~/observability/log.server";
 import { DataDecryptionError, keyringFromConfig } from "~/security/data-encryption.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
 import { type Db, openDatabase } from "../db/database";
@@ -214,5 +218,6 @@ export async function runCli(argv: string[]): Promise<number> {
 
 // Run when this file is the program (node build/server/cli.js), not when a test imports it.
 if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  logToStandardError();
   process.exitCode = await runCli(process.argv.slice(2));
 }

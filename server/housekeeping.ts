@@ -10,12 +10,21 @@ import { database } from "~/db.server";
 import { purgeOrphanedAttachments } from "~/interviews/attachments.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
+import { logger } from "~/observability/log.server";
 import type { Log } from "./database-setup";
 
 /** The first run comes this long after the server starts (not during start-up's own work)… */
 export const FIRST_RUN_AFTER_MS = 60_000;
 /** …then one every this long. */
 export const RUN_EVERY_MS = 60 * 60_000;
+
+const housekeepingLog = logger("housekeeping");
+/** The log's line for a round: a failure as an error, the counts as information. */
+const logLine: Log = (line) => {
+  const text = line.replace(/^\[housekeeping\] /, "");
+  if (text.startsWith("failed")) housekeepingLog.error(text);
+  else housekeepingLog.info(text);
+};
 
 const oneLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
 
@@ -43,7 +52,7 @@ export interface HousekeepingOptions {
 export async function runHousekeeping(
   db: Db,
   now: Date,
-  { storage, log = console.log, batchSize }: HousekeepingOptions,
+  { storage, log = logLine, batchSize }: HousekeepingOptions,
 ): Promise<HousekeepingCounts> {
   const counts: HousekeepingCounts = { sessions: 0, links: 0, rateLimitWindows: 0, attachments: 0, strayFiles: 0, aiCalls: 0 };
   const failures: string[] = [];
@@ -88,7 +97,7 @@ export interface Housekeeping {
 export function startHousekeeping({
   db = database,
   storage = attachmentStorage,
-  log = console.log,
+  log = logLine,
   firstRunAfterMs = FIRST_RUN_AFTER_MS,
   runEveryMs = RUN_EVERY_MS,
   clock = () => new Date(),

@@ -4,6 +4,9 @@ import { clearSessionCookie } from "~/auth/session.server";
 import { renderViewerDocument } from "~/viewer/viewer-document";
 import { loadViewerRequest, viewerError, pressViewerButton, showViewer, type ViewerReply } from "~/viewer/viewer-request.server";
 import { postedBody } from "./body-policy";
+import { logger } from "~/observability/log.server";
+
+const log = logger("viewer");
 
 /**
  * The interview viewer (`/viewer`), served by Express ahead of React Router (and of the compression
@@ -33,7 +36,7 @@ async function serveViewer(req: express.Request, res: express.Response) {
     }
     send(req, res, reply);
   } catch (error) {
-    console.error(error);
+    log.error("a viewer request failed", { err: error });
     if (res.headersSent) return void res.end();
     send(req, res, viewerError(500));
   }

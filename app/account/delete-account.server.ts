@@ -9,6 +9,9 @@ import { attachmentKeysOf } from "~/interviews/attachments.server";
 import { eraseAddressFromOutbox, sendMail } from "~/mail/mail.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
+import { logger } from "~/observability/log.server";
+
+const log = logger("account");
 
 export const deleteAccountMessages = {
   onlyAdministrator:
@@ -52,7 +55,7 @@ export async function deleteAccount(
     try {
       await storage.delete(key);
     } catch (error) {
-      console.error(`[account] a deleted account's file ${key} is left for housekeeping: ${(error as Error).message}`);
+      log.error(`a deleted account's file ${key} is left for housekeeping`, { err: error });
     }
   }
   return null;

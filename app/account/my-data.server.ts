@@ -9,6 +9,9 @@ import { listAttachments } from "~/interviews/attachments.server";
 import { interviewsForExport } from "~/interviews/interviews.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
+import { logger } from "~/observability/log.server";
+
+const log = logger("my data");
 
 export const myDataMessages = {
   documentLimited: "Not made now: too many documents were made in a short time. Download it later from My interviews.",
@@ -106,7 +109,7 @@ export async function myDataZip(userId: string, options: MyDataOptions): Promise
   const uploads = [];
   for (const file of await listAttachments(user.id, db)) {
     const bytes = await storage.get(file.storageKey).catch((error: Error) => {
-      console.error(`[my data] attachment ${file.id}: ${error.message}`);
+      log.error(`attachment ${file.id} could not be read`, { err: error });
       return null;
     });
     const name = `files/${unique(safeName(file.fileName, file.id), fileNames)}`;
@@ -155,7 +158,7 @@ async function documentOf(
   try {
     return await make(userId, interviewId);
   } catch (error) {
-    console.error(`[my data] interview ${interviewId}: ${(error as Error).message}`);
+    log.error(`the document of interview ${interviewId} failed`, { err: error });
     return { kind: "unavailable", message: documentMessages.failed };
   }
 }

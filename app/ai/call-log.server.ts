@@ -6,9 +6,12 @@ import { type Config, config } from "~/config.server";
 import { database } from "~/db.server";
 import { openText, sealText } from "~/security/data-encryption.server";
 import type { SealedTextColumn } from "~/security/sealed-columns.server";
-import type { ChatMessage } from "./chat.server";
+import { logger } from "~/observability/log.server";
+import type { AiPurpose, ChatMessage } from "./chat.server";
 
-export type AiPurpose = "rephrase" | "understand" | "document";
+const log = logger("ai");
+
+export type { AiPurpose };
 
 export interface AiCall {
   purpose: AiPurpose;
@@ -53,7 +56,7 @@ export async function recordAiCall(call: AiCall, db: Db = database(), settings: 
       })
       .execute();
   } catch (error) {
-    console.error(`[ai] the record of a ${call.purpose} call could not be written:`, error);
+    log.error(`the record of a ${call.purpose} call could not be written`, { err: error });
   }
 }
 

@@ -1,4 +1,5 @@
 import { type Config, config } from "~/config.server";
+import { type AiCallOutcome, observeAiCall } from "~/observability/metrics.server";
 
 /** The settings every AI call reads (the OpenAI-compatible endpoint of README, "AI"). */
 export type AiSettings = Pick<Config, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL" | "AI_TIMEOUT_MS" | "AI_REDACT_PERSONAL_DATA">;
@@ -15,7 +16,11 @@ export interface ChatMessage {
   content: string;
 }
 
+/** What a call is for: each has its own screen (README, "AI"). */
+export type AiPurpose = "rephrase" | "understand" | "document";
+
 export interface ChatRequest {
+  purpose: AiPurpose;
   messages: ChatMessage[];
   /** The issue's model; AI_MODEL, when set, wins (one endpoint, one model for the whole service). */
   model: string;
@@ -49,7 +54,12 @@ export async function chatCompletion(request: ChatRequest, settings: AiSettings 
   if (!settings.AI_BASE_URL) return { ok: false, reason: "unavailable", model, detail: "no AI_BASE_URL" };
   const endpoint = `${settings.AI_BASE_URL.replace(/\/+$/, "")}/chat/completions`;
   const signal = AbortSignal.timeout(settings.AI_TIMEOUT_MS);
-  const fail = (reason: ChatFailureReason, detail: string): ChatResult => ({ ok: false, reason, model, detail });
+  const started = performance.now();
+  const observe = (outcome: AiCallOutcome) => observeAiCall(request.purpose, outcome, (performance.now() - started) / 1000);
+  const fail = (reason: ChatFailureReason, detail: string, outcome: AiCallOutcome = reason === "timeout" ? "timeout" : "error"): ChatResult => {
+    observe(outcome);
+    return { ok: false, reason, model, detail };
+  };
   let body: unknown;
   try {
     const response = await fetch(endpoint, {
@@ -71,11 +81,13 @@ export async function chatCompletion(request: ChatRequest, settings: AiSettings 
       }),
     });
     const raw = await response.text();
-    if (!response.ok) return fail("failed", `HTTP ${response.status} from ${endpoint} (model ${model}): ${raw.slice(0, 200)}`);
+    // The endpoint's own words on a refusal (a bad key, a quota, a model it lacks) are what an operator needs.
+    if (!response.ok) return fail("failed", `HTTP ${response.status} from ${endpoint} (model ${model}): ${raw.slice(0, 200)}`, response.status < 500 ? "refused" : "error");
     try {
       body = JSON.parse(raw);
     } catch {
-      return fail("failed", `a body that is not JSON from ${endpoint}: ${raw.slice(0, 200)}`);
+      // Not quoted: a body that is not JSON may be the answer itself, with what the person wrote.
+      return fail("failed", `a body that is not JSON (${raw.length} characters) from ${endpoint}`);
     }
   } catch (error) {
     if (signal.aborted) return fail("timeout", `no answer from ${endpoint} within ${settings.AI_TIMEOUT_MS} ms`);
@@ -83,5 +95,6 @@ export async function chatCompletion(request: ChatRequest, settings: AiSettings 
   }
   const content = firstChoiceContent(body);
   if (content === null) return fail("failed", `no message content in the answer from ${endpoint}`);
+  observe("ok");
   return { ok: true, content, model, promptTokens: tokenCount(body, "prompt_tokens"), completionTokens: tokenCount(body, "completion_tokens") };
 }

@@ -14,6 +14,9 @@ import { recordAiCall } from "./call-log.server";
 import { type AiSettings, chatCompletion } from "./chat.server";
 import { checkProposals, documentMessages, type Proposal, type ProposableField, proposableFields } from "./document-answers";
 import { redactPersonalData, restorePersonalData } from "./redact";
+import { logger } from "~/observability/log.server";
+
+const log = logger("ai");
 
 const MAX_TOKENS = 1500;
 
@@ -102,10 +105,10 @@ export async function proposeFromDocument(
   const names = [user.firstName, user.lastName];
   const redaction = settings.AI_REDACT_PERSONAL_DATA ? redactPersonalData(extracted.text, names) : { text: extracted.text, replaced: new Map<string, string>() };
   const sent = documentMessages(redaction.text, open.pageText, open.fields, settings.AI_REDACT_PERSONAL_DATA);
-  const result = await chatCompletion({ messages: sent, model: open.issue.modelAI, maxTokens: MAX_TOKENS, temperature: 0 }, settings);
+  const result = await chatCompletion({ purpose: "document", messages: sent, model: open.issue.modelAI, maxTokens: MAX_TOKENS, temperature: 0 }, settings);
   const record = { purpose: "document" as const, issueId: open.issue.id, model: result.model };
   if (!result.ok) {
-    console.warn(`[ai] document ${result.reason}: ${result.detail}`);
+    log.warn(`document: ${result.reason}: ${result.detail}`);
     await recordAiCall({ ...record, promptTokens: 0, completionTokens: 0, outcome: result.reason, transcript: { sent, answer: "" } });
     return refuse(documentMessagesForPeople[result.reason], 200, null);
   }

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { startAiStandIn } from "../../tests/support/ai-stand-in";
@@ -14,11 +14,9 @@ const { questions } = evaluationSetSchema.parse(JSON.parse(readFileSync("eval/ai
 let standIn: Awaited<ReturnType<typeof startAiStandIn>>;
 beforeAll(async () => {
   standIn = await startAiStandIn();
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 afterAll(async () => {
   await standIn.close();
-  vi.restoreAllMocks();
 });
 
 describe.each(dialects)("the evaluation questions on %s", (dialect) => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completion, defaultReply, startAiStandIn } from "../../tests/support/ai-stand-in";
+import { metricValue } from "../../tests/support/metrics";
 import { MAX_OUTPUT_CHARS, messages } from "./rephrase";
 import { rephraseText, systemMessage } from "./rephrase.server";
 
@@ -28,11 +29,9 @@ beforeAll(async () => {
       return defaultReply(request);
     },
   });
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 afterAll(async () => {
   await standIn.close();
-  vi.restoreAllMocks();
 });
 
 describe("rephraseText", () => {
@@ -78,11 +77,18 @@ describe("rephraseText", () => {
     expect(standIn.requests.at(-1)!.body.messages![0]!.content).not.toContain("[EMAIL_1]");
   });
 
-  it("gives a clear message for a time-out, a 500, a body that is not JSON and an answer without a choice", async () => {
+  it("gives a clear message for a time-out, a 500, a refusal, a body that is not JSON and an answer without a choice; the metrics count each call by outcome", async () => {
+    const calls = async (): Promise<Record<string, number>> =>
+      Object.fromEntries(await Promise.all(["ok", "timeout", "error", "refused"].map(async (outcome) => [outcome, await metricValue("ai_call_duration_seconds", { purpose: "rephrase", outcome })] as const)));
+    const before = await calls();
     expect(await rephraseText("[[slow]]", issue, settings())).toMatchObject({ ok: false, reason: "timeout", message: messages.timeout });
     expect(await rephraseText("[[error]]", issue, settings())).toMatchObject({ ok: false, reason: "failed", message: messages.failed });
+    expect(await rephraseText("[[refused]]", issue, settings())).toMatchObject({ ok: false, reason: "failed", message: messages.failed });
     expect(await rephraseText("[[malformed]]", issue, settings())).toMatchObject({ ok: false, reason: "failed", message: messages.failed });
     expect(await rephraseText("[[empty]]", issue, settings())).toMatchObject({ ok: false, reason: "failed", message: messages.failed });
+    expect(await rephraseText("Fine.", issue, settings())).toMatchObject({ ok: true });
+    const after = await calls();
+    expect(Object.fromEntries(Object.entries(after).map(([outcome, count]) => [outcome, count - before[outcome]!]))).toEqual({ ok: 1, timeout: 1, error: 3, refused: 1 });
   });
 
   it("gives a clear message when nothing listens at the address", async () => {

@@ -4,6 +4,9 @@ import type { AiCall } from "./call-log.server";
 import { type AiSettings, chatCompletion } from "./chat.server";
 import { MAX_OUTPUT_CHARS, messages } from "./rephrase";
 import { redactPersonalData, restorePersonalData } from "./redact";
+import { logger } from "~/observability/log.server";
+
+const log = logger("ai");
 
 /** What the AI may write at most (about 4 characters a token); the answer is cut at MAX_OUTPUT_CHARS anyway. */
 const MAX_TOKENS = 1500;
@@ -43,9 +46,9 @@ export async function rephraseText(
     { role: "system" as const, content: systemMessage(issue, settings.AI_REDACT_PERSONAL_DATA) },
     { role: "user" as const, content: redaction.text },
   ];
-  const result = await chatCompletion({ messages: sent, model: issue.modelAI, maxTokens: MAX_TOKENS, temperature: 0.3 }, settings);
+  const result = await chatCompletion({ purpose: "rephrase", messages: sent, model: issue.modelAI, maxTokens: MAX_TOKENS, temperature: 0.3 }, settings);
   if (!result.ok) {
-    console.warn(`[ai] rephrase ${result.reason}: ${result.detail}`);
+    log.warn(`rephrase: ${result.reason}: ${result.detail}`);
     const call = { model: result.model, promptTokens: 0, completionTokens: 0, outcome: result.reason, transcript: { sent, answer: "" } };
     return { ok: false, reason: result.reason, message: messages[result.reason], call };
   }

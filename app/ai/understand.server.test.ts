@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAiStandIn } from "../../tests/support/ai-stand-in";
 import { explainSituation, noExplanationMessages } from "./understand.server";
 
@@ -20,11 +20,9 @@ const settings = (changes = {}) => ({
 
 beforeAll(async () => {
   standIn = await startAiStandIn();
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 afterAll(async () => {
   await standIn.close();
-  vi.restoreAllMocks();
 });
 
 describe("explainSituation", () => {

@@ -11,6 +11,9 @@ import {
   simplifyMessage,
   understandMessages,
 } from "./understand";
+import { logger } from "~/observability/log.server";
+
+const log = logger("ai");
 
 const MAX_TOKENS = 1200;
 
@@ -68,9 +71,9 @@ export async function explainSituation(
 
   let best: { statements: Statement[]; grade: number | null } | null = null;
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const result = await chatCompletion({ messages: sent, model: request.issue.modelAI, maxTokens: MAX_TOKENS, temperature: 0.2 }, settings);
+    const result = await chatCompletion({ purpose: "understand", messages: sent, model: request.issue.modelAI, maxTokens: MAX_TOKENS, temperature: 0.2 }, settings);
     if (!result.ok) {
-      console.warn(`[ai] understand ${result.reason}: ${result.detail}`);
+      log.warn(`understand: ${result.reason}: ${result.detail}`);
       calls.push({ model: result.model, promptTokens: 0, completionTokens: 0, outcome: result.reason, passageIds, transcript: { sent, answer: "" } });
       break;
     }

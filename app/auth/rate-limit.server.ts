@@ -3,6 +3,7 @@ import { deleteInBatches, PURGE_BATCH_SIZE } from "../../db/batches";
 import type { Db } from "../../db/database";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
+import { countRateLimitRefusal } from "~/observability/metrics.server";
 
 export interface Limit {
   /** At most this many attempts… */
@@ -93,6 +94,7 @@ export async function countAttempt(
       .returning(["hits", "window_started_at"])
       .executeTakeFirstOrThrow();
     if (Number(row.hits) > max) {
+      countRateLimitRefusal(bucket);
       const resetsAt = new Date(row.window_started_at).getTime() + limit.minutes * 60_000;
       throw new RateLimitError(Math.max(1, Math.ceil((resetsAt - now.getTime()) / 60_000)));
     }

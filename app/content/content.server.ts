@@ -4,6 +4,9 @@ import { database } from "~/db.server";
 import { type Actor, commandLineActor } from "~/audit/audit.server";
 import { liveBody } from "../../db/content-versions";
 import { saveContent } from "./versions.server";
+import { logger } from "~/observability/log.server";
+
+const log = logger("content");
 
 export interface HomeContent {
   headline: string;
@@ -125,7 +128,7 @@ export async function readOrEmpty<T>(what: string, read: () => Promise<T>, empty
   try {
     return await read();
   } catch (error) {
-    console.error(`[content] reading ${what} failed:`, error);
+    log.error(`reading ${what} failed`, { err: error });
     return empty;
   }
 }

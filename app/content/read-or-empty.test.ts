@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { captureLogs } from "~/observability/log.server";
 import { readOrEmpty } from "./content.server";
 
 describe("public content reads", () => {
@@ -7,9 +8,12 @@ describe("public content reads", () => {
   });
 
   it("leave the page empty, not an error page, when the read fails, and log why", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(await readOrEmpty("the countries", () => Promise.reject(new Error("database is locked")), [])).toEqual([]);
-    expect(log).toHaveBeenCalledWith("[content] reading the countries failed:", expect.any(Error));
-    log.mockRestore();
+    const log = captureLogs();
+    try {
+      expect(await readOrEmpty("the countries", () => Promise.reject(new Error("database is locked")), [])).toEqual([]);
+      expect(log.lines()).toMatchObject([{ level: "error", component: "content", msg: "reading the countries failed", err: { message: "database is locked" } }]);
+    } finally {
+      log.restore();
+    }
   });
 });

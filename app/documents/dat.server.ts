@@ -12,6 +12,10 @@ import { database } from "~/db.server";
 import { getGuide, getGuideFile } from "~/guides/guides.server";
 import { assembleDocument } from "./assemble.server";
 import { zipFiles } from "./documents.server";
+import { logger } from "~/observability/log.server";
+import { countDocumentFailed, countDocumentMade } from "~/observability/metrics.server";
+
+const log = logger("documents");
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
@@ -77,7 +81,8 @@ export async function datAssemble(request: Request, db: Db = database()): Promis
     templateId,
   });
   if (!result.ok) {
-    if (!result.empty) console.error(`[documents] assemble ${guideId}: ${result.reason}`);
+    countDocumentFailed(result.empty ? "empty" : "error");
+    if (!result.empty) log.error(`assemble ${guideId}: ${result.reason}`);
     return error(422, result.empty ? "No template applies to these answers." : `The document could not be assembled: ${result.reason}`);
   }
   const files = [
@@ -86,6 +91,7 @@ export async function datAssemble(request: Request, db: Db = database()): Promis
   ];
   const single = files.length === 1 ? files[0]! : null;
   const bytes = single ? single.bytes : zipFiles(files);
+  countDocumentMade(single ? (single.ext === "pdf" ? "pdf" : "docx") : "zip");
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": single ? single.contentType : "application/zip",

@@ -16,12 +16,16 @@ import { attachmentStorage } from "~/storage/configured-storage.server";
 import { getGuideFile, getGuideVersion, interviewGuidePin } from "~/guides/guides.server";
 import { loadInterview } from "~/interviews/interviews.server";
 import { assembleDocument } from "./assemble.server";
+import { logger } from "~/observability/log.server";
+import { countDocumentFailed, countDocumentMade } from "~/observability/metrics.server";
 
 export type InterviewDocument =
   /** `issueId`: the interview's issue, which the download counts for (app/usage/). */
   | { kind: "file"; bytes: Uint8Array; contentType: string; fileName: string; issueId: number }
   | { kind: "not-found" }
   | { kind: "unavailable"; message: string };
+
+const documentsLog = logger("documents");
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
@@ -44,7 +48,7 @@ export function attachmentIds(answers: Answers): { id: string; ext: string }[] {
 }
 
 function log(interviewId: string, reason: string, level: "error" | "warn" = "error") {
-  console[level](`[documents] interview ${interviewId}: ${reason}`);
+  documentsLog[level](`interview ${interviewId}: ${reason}`);
 }
 
 /** The file to download for a user's interview. */
@@ -61,6 +65,7 @@ export async function interviewDocument(
   const guide = pin ? await getGuideVersion(pin, db) : null;
   const guideId = pin?.guideId;
   if (!pin || !guide) {
+    countDocumentFailed("error");
     log(interviewId, `the interview's guide ${guideId ?? issue?.guideId ?? "(none)"} is not stored`);
     return { kind: "unavailable", message: documentMessages.failed };
   }
@@ -97,6 +102,7 @@ export async function interviewDocument(
   });
   const base = `My Document Interview ${interviewId}`;
   if (!result.ok && !(result.empty && wordFiles.length)) {
+    countDocumentFailed(result.empty ? "empty" : "error");
     log(interviewId, `guide ${pin.guideId} version ${pin.version}: ${result.reason}`, result.empty ? "warn" : "error");
     return { kind: "unavailable", message: result.empty ? documentMessages.empty : documentMessages.failed };
   }
@@ -109,8 +115,10 @@ export async function interviewDocument(
   ];
   if (files.length === 1) {
     const only = files[0]!;
+    countDocumentMade(only.ext === "pdf" ? "pdf" : "docx");
     return { kind: "file", bytes: only.bytes, contentType: only.contentType, fileName: `${base}.${only.ext}`, issueId: interview.issueId };
   }
+  countDocumentMade("zip");
   return { kind: "file", bytes: zipFiles(files), contentType: "application/zip", fileName: `${base}.zip`, issueId: interview.issueId };
 }
 

@@ -5,10 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
 import PDFKit from "pdfkit";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import { readablePdf } from "../../tests/support/pdf";
+import { captureLogs } from "~/observability/log.server";
 import { MAX_BODY_BYTES, MAX_FILE_BYTES } from "~/security/request-guard.server";
 import { type AttachmentStorage, attachmentStorageKey } from "~/storage/attachment-storage.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
@@ -92,13 +93,16 @@ describe.each(dialects)("uploaded files in the database on %s", (dialect) => {
   it("keeps no row when the bytes cannot be stored, and says so", async () => {
     const failing: AttachmentStorage = { ...storage, put: async () => Promise.reject(new Error("bucket unreachable")) };
     const before = await database.db.selectFrom("attachments").select("id").execute();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(await storeAttachment({ userId: alice, interviewId: null }, new File([pdf(10)], "a.pdf"), failing, database.db)).toEqual({
-      ok: false,
-      message: "Your file could not be saved just now. Please try again in a few minutes.",
-    });
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining("bucket unreachable"));
-    errors.mockRestore();
+    const log = captureLogs();
+    try {
+      expect(await storeAttachment({ userId: alice, interviewId: null }, new File([pdf(10)], "a.pdf"), failing, database.db)).toEqual({
+        ok: false,
+        message: "Your file could not be saved just now. Please try again in a few minutes.",
+      });
+      expect(log.lines()).toMatchObject([{ level: "error", component: "attachments", err: { message: "bucket unreachable" } }]);
+    } finally {
+      log.restore();
+    }
     expect(await database.db.selectFrom("attachments").select("id").execute()).toEqual(before);
   });
 

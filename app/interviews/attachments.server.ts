@@ -9,6 +9,9 @@ import { attachmentStorage } from "~/storage/configured-storage.server";
 import { folderStorage } from "~/storage/folder-storage.server";
 import { interviewPlace } from "./interviews.server";
 import { checkUpload } from "./upload-check.server";
+import { logger } from "~/observability/log.server";
+
+const log = logger("attachments");
 
 /** Uploads must be under 5 MB. */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024 - 1;
@@ -78,7 +81,7 @@ export async function storeAttachment(
     // No row may name bytes that were never stored (a bucket that is down): the upload fails whole, and the
     // person is told on the page, with the rest of what they typed kept.
     await db.deleteFrom("attachments").where("id", "=", id).execute();
-    console.error(`[attachments] could not store ${key}: ${error instanceof Error ? error.message : String(error)}`);
+    log.error(`could not store ${key}`, { err: error });
     return { ok: false, message: attachmentMessages.notStored };
   }
   return { ok: true, id, path: `attachments/${id}.${kind.ext}` };

@@ -9,6 +9,9 @@ import { openText, sealText } from "~/security/data-encryption.server";
 import { pageToken, pageTokenKey } from "~/usage/page-token.server";
 import { CHECK_ANSWERS_PAGE } from "~/usage/usage";
 import type { InterviewPage, PageSize } from "./list";
+import { logger } from "~/observability/log.server";
+
+const log = logger("my data");
 
 /** "Today" for the guide's scripts: the calendar day in UTC (the server does not know the person's zone). */
 export function today(): number {
@@ -289,7 +292,7 @@ export async function interviewsForExport(userId: string, db: Db = database()): 
       const json = interviewAnswers(row);
       answers = { json: answersToJSON(json), anx: answersToANX(json, row.title ?? "") };
     } catch (error) {
-      console.error(`[my data] interview ${row.id}: its answers could not be opened: ${(error as Error).message}`);
+      log.error(`the answers of interview ${row.id} could not be opened`, { err: error });
     }
     return {
       id: row.id,

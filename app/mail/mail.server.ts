@@ -5,6 +5,9 @@ import { Resend } from "resend";
 import { type Config, config } from "~/config.server";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
+import { logger } from "~/observability/log.server";
+
+const log = logger("mail");
 
 export interface MailMessage {
   to: string;
@@ -93,6 +96,7 @@ async function storeInOutbox(settings: Config, message: MailMessage, db: Db): Pr
   // Written whole, then renamed into place: whoever reads the folder never sees half a message.
   await writeFile(`${file}.partial`, JSON.stringify(record, null, 2) + "\n", "utf8");
   await rename(`${file}.partial`, file);
-  console.log(`[mail] "${message.subject}" to ${message.to || "nobody"} stored in the outbox: ${file}`);
+  // Never the recipient or the subject (a subject can name a person): the file holds them.
+  log.info(`a message was stored in the outbox: ${file}`, { messageId: id });
   return { id, via: "outbox", file };
 }

@@ -9,6 +9,9 @@ import { ErrorSummary, showsErrors, summaryErrors, TextAreaField, TextField } fr
 import { redirectWithToast } from "~/ui/toast.server";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/support.contact-us";
+import { logger } from "~/observability/log.server";
+
+const log = logger("contact");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: contactSchema });
@@ -19,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await sendContactMessage(submission.value, context.get(clientAddressContext));
   } catch (error) {
     if (error instanceof RateLimitError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 429 });
-    console.error("[contact] sending failed:", error);
+    log.error("sending failed", { err: error });
     return data({ result: submission.reply({ formErrors: [sendFailedMessage] }) }, { status: 502 });
   }
   return redirectWithToast("/support/contact-us", { type: "success", message: "Successfully sent" });

@@ -19,6 +19,10 @@ import {
   viewerReview,
   viewerUrl,
 } from "./viewer.server";
+import { logger } from "~/observability/log.server";
+import { countInterviewStep, type InterviewStepOutcome } from "~/observability/metrics.server";
+
+const log = logger("viewer");
 
 /**
  * What the viewer shows: a page of the interview, or what happened instead (ended, saved and signed out, an
@@ -143,6 +147,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
   const { user, opened } = found;
   const title = opened.guide.title;
   const result = await pressButton(user, opened, form, found.target.preview);
+  countInterviewStep(stepOutcome(result));
   switch (result.kind) {
     case "page": {
       if (!opened.issue) {
@@ -162,7 +167,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
     case "invalid":
       return { status: 400, view: pageView(request, found, result.page, false) };
     case "error":
-      console.error(`[viewer] guide ${title}: ${result.message}`);
+      log.error(`the guide failed: ${result.message}`, { guide: title });
       return viewerError(409, title, result.message);
     case "special": {
       const special = specialOutcome(result, opened.issue?.id ?? null);
@@ -174,6 +179,13 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
       return outcome(200, title, special);
     }
   }
+}
+
+/** What a press did, as the interview_steps_total metric counts it. */
+function stepOutcome(result: PressResult): InterviewStepOutcome {
+  if (result.kind === "page") return "next";
+  if (result.kind !== "special") return result.kind;
+  return result.target === "EXIT" ? "exit" : "finish";
 }
 
 function specialOutcome(result: Extract<PressResult, { kind: "special" }>, issueId: number | null): OutcomeView {

@@ -26,13 +26,14 @@ export function completion(content: string): ChatReply {
 
 /**
  * What the stand-in answers by default, steered by a word in the person's text: [[slow]] answers after 5 s,
- * [[error]] with a 500, [[malformed]] with a body that is not JSON, [[empty]] with no choices, [[markup]] with
- * HTML; anything else is answered with "A clearer version: " and the text it was sent (placeholders kept).
+ * [[error]] with a 500, [[refused]] with a 429 (the service's own rate limit), [[malformed]] with a body that
+ * is not JSON, [[empty]] with no choices, [[markup]] with HTML; anything else is answered with "A clearer version: " and the text it was sent (placeholders kept).
  */
 export function defaultReply(request: ChatRequest): ChatReply {
   const text = request.body.messages?.find((m) => m.role === "user")?.content ?? "";
   if (text.includes("[[slow]]")) return { ...completion("Too late."), delayMs: 5000 };
   if (text.includes("[[error]]")) return { status: 500, body: JSON.stringify({ error: { message: "The server had an error", type: "server_error" } }) };
+  if (text.includes("[[refused]]")) return { status: 429, body: JSON.stringify({ error: { message: "Rate limit reached for requests", type: "requests", code: "rate_limit_exceeded" } }) };
   if (text.includes("[[malformed]]")) return { status: 200, body: "{ this is not json" };
   if (text.includes("[[empty]]")) return { status: 200, body: JSON.stringify({ choices: [] }) };
   if (text.includes("[[markup]]")) return completion('<b>Bold</b> <img src=x onerror="alert(1)"><script>alert(2)</script> & done');

@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { createWriteStream, mkdirSync } from "node:fs";
+import path from "node:path";
+import { E2E_LOG_DIR } from "./log-scan";
 
 // A production server started the way `npm run serve` starts it (node server.js on the build), on a database
 // and data folder of the test's own: for tests that run several instances or kill one.
@@ -50,8 +53,12 @@ export async function startApp({ port, dataDir, databaseUrl, env = {} }: { port:
     stdio: ["ignore", "pipe", "pipe"],
   });
   let printed = "";
-  child.stdout!.setEncoding("utf8").on("data", (text: string) => (printed += text));
-  child.stderr!.setEncoding("utf8").on("data", (text: string) => (printed += text));
+  // Kept in E2E_LOG_DIR too, where the check after the e2e run looks for personal data (tests/support/log-scan.ts).
+  mkdirSync(E2E_LOG_DIR, { recursive: true });
+  const logFile = createWriteStream(path.join(E2E_LOG_DIR, `app-${port}-${child.pid}.log`));
+  child.stdout!.setEncoding("utf8").on("data", (text: string) => void ((printed += text), logFile.write(text)));
+  child.stderr!.setEncoding("utf8").on("data", (text: string) => void ((printed += text), logFile.write(text)));
+  child.once("exit", () => logFile.end());
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);

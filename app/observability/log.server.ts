@@ -1,0 +1,176 @@
+// The application's log (docs/decisions/0035-logs-metrics-traces.md): one JSON object per line on standard output
+// (pino), a readable line in development. Every line written while a request is answered carries its request
+// id. What is never written: email addresses, names, answers, tokens, client addresses. Code that logs passes
+// facts (ids, counts, kinds), never a person's text; the line is scrubbed once more as it is written, in case
+// an error message quotes a value (a PostgreSQL error's detail names the row's key).
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino from "pino";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** What the lines of one request share, and what its request line reports. */
+export interface RequestScope {
+  requestId: string;
+  /** The route pattern that answered (`/issues/:issueId`), not the path: set by whatever routes the request. */
+  route: string | null;
+}
+
+const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** Runs `answer` (and everything it starts) as part of one request: its log lines carry the request id. */
+export function inRequestScope<T>(scope: RequestScope, answer: () => T): T {
+  return requestScope.run(scope, answer);
+}
+
+/** The request being answered, if any. */
+export function currentRequest(): RequestScope | undefined {
+  return requestScope.getStore();
+}
+
+/**
+ * What the tracing module (server/tracing.ts, loaded only with OTEL_EXPORTER_OTLP_ENDPOINT) adds: the route
+ * pattern on the request's span, and the trace's ids on the log lines written within it.
+ */
+export interface TracingBridge {
+  routeNamed(route: string): void;
+  traceFields(): Record<string, string> | undefined;
+}
+
+let tracing: TracingBridge | null = null;
+
+export function bridgeTracing(bridge: TracingBridge): void {
+  tracing = bridge;
+}
+
+/** Names the route pattern answering the current request, for its request line, metrics and span. */
+export function setRequestRoute(route: string): void {
+  const scope = requestScope.getStore();
+  if (scope) scope.route = route;
+  tracing?.routeNamed(route);
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+/** A secret handed in a URL's query or a form: a sign-up link's token, a key. */
+const SECRET_PARAMETER = /([?&;](?:token|code|key|secret|password|signature)=)[^&\s"\\]+/gi;
+
+/** The text with every email address and every secret in a query string replaced. */
+export function scrub(text: string): string {
+  let clean = text;
+  if (clean.includes("@")) clean = clean.replace(EMAIL, "[email]");
+  if (clean.includes("=")) clean = clean.replace(SECRET_PARAMETER, "$1[hidden]");
+  return clean;
+}
+
+/**
+ * An error as a log line shows it: its kind, message, code and stack (and its cause's), never its other fields:
+ * a driver's error carries the statement's values (PostgreSQL's `detail`: "Key (email_key)=(…) already exists").
+ */
+export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const shown: Record<string, unknown> = { type: error.name, message: error.message };
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" || typeof code === "number") shown.code = code;
+  if (error.stack) shown.stack = error.stack;
+  if (error.cause !== undefined && depth < 3) shown.cause = serializeError(error.cause, depth + 1);
+  return shown;
+}
+
+export type LogFields = Record<string, unknown>;
+
+/** What code writes to the log through: a message, and facts about it (ids, counts, `err` for an error). */
+export interface Logger {
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+}
+
+interface Destination {
+  write(line: string): void;
+}
+
+function level(): LogLevel {
+  const wanted = process.env.LOG_LEVEL?.trim().toLowerCase();
+  if (wanted && (LOG_LEVELS as readonly string[]).includes(wanted)) return wanted as LogLevel;
+  // Tests see log lines only when they ask for them (captureLogs).
+  return process.env.VITEST ? "silent" : "info";
+}
+
+function createRoot(destination: Destination, logLevel: LogLevel): pino.Logger {
+  return pino(
+    {
+      level: logLevel,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: serializeError },
+      mixin: () => {
+        const scope = requestScope.getStore();
+        const fields: Record<string, string> = scope ? { requestId: scope.requestId } : {};
+        return tracing ? Object.assign(fields, tracing.traceFields()) : fields;
+      },
+      hooks: { streamWrite: scrub },
+    },
+    destination,
+  );
+}
+
+/**
+ * Where lines go: JSON on standard output, written as they come (pino.destination, synchronous: a line is out
+ * before the process can die, and measured as cheap as the asynchronous way for one line per request,
+ * docs/decisions/0035); in development, a readable line instead.
+ */
+function standardOutput(): Destination {
+  if (process.env.NODE_ENV === "development") return { write: (line) => void process.stdout.write(readableLine(line)) };
+  return pino.destination({ dest: 1, sync: true });
+}
+
+const shownFirst = new Set(["level", "time", "pid", "msg", "component", "requestId", "err"]);
+
+/** A JSON line as a person reads it: "12:00:01.123 WARN  [mail] message key=value … (request id)", then the stack. */
+export function readableLine(json: string): string {
+  const line = JSON.parse(json) as Record<string, unknown> & { err?: { stack?: string; message?: string } };
+  const time = typeof line.time === "string" ? line.time.slice(11, 23) : "";
+  const fields = Object.entries(line)
+    .filter(([key]) => !shownFirst.has(key))
+    .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
+  const parts = [time, String(line.level).toUpperCase().padEnd(5), line.component ? `[${String(line.component)}]` : "", String(line.msg ?? ""), ...fields];
+  if (line.requestId) parts.push(`(${String(line.requestId)})`);
+  const stack = line.err?.stack ?? line.err?.message;
+  return `${parts.filter(Boolean).join(" ")}\n${stack ? `${stack}\n` : ""}`;
+}
+
+let root = createRoot(standardOutput(), level());
+
+/**
+ * For the operator commands (server/cli.ts), whose standard output is the command's answer in plain text: what
+ * the application logs while a command runs goes to standard error instead.
+ */
+export function logToStandardError(): void {
+  root = createRoot(process.env.NODE_ENV === "development" ? { write: (line) => void process.stderr.write(readableLine(line)) } : pino.destination({ dest: 2, sync: true }), level());
+}
+
+/** The log of one part of the application: its lines carry `component`. */
+export function logger(component: string): Logger {
+  const write = (method: "debug" | "info" | "warn" | "error") => (message: string, fields?: LogFields) =>
+    root[method](fields ? { component, ...fields } : { component }, message);
+  return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
+}
+
+/** The line written when a request has been answered (server/request-observation.ts): the busiest line. */
+export function logRequestLine(line: { requestId: string; method: string; route: string; status: number; ms: number; bytes?: number; aborted?: boolean }): void {
+  root.info(line, "request");
+}
+
+/** For tests: lines are kept instead of written, from `level` up, until `restore()`. */
+export function captureLogs(logLevel: LogLevel = "debug"): { lines: () => Record<string, unknown>[]; text: () => string; restore: () => void } {
+  const previous = root;
+  const raw: string[] = [];
+  root = createRoot({ write: (line) => void raw.push(line) }, logLevel);
+  return {
+    lines: () => raw.map((line) => JSON.parse(line) as Record<string, unknown>),
+    text: () => raw.join(""),
+    restore: () => void (root = previous),
+  };
+}
