@@ -85,6 +85,11 @@ test.describe("interview", () => {
     await expect(page.locator("[data-viewer]")).toBeVisible();
     await expect(page).toHaveTitle(/– Criminal records and spent convictions \| Legal Self-Help$/);
     expect(await page.locator('link[rel="stylesheet"]').getAttribute("href")).toMatch(/^\/assets\/.+\.css$/);
+    // What the frame's script fetches: the title and the page, nothing of the document around them.
+    const fragment = await page.request.get("/viewer?issueId=2", { headers: { "viewer-fetch": "1" } });
+    expect(fragment.status()).toBe(200);
+    expect(await fragment.text()).toMatch(/^<title>[^<]+ \| Legal Self-Help<\/title><div class="viewer" data-viewer=""/);
+    expect(await fragment.text()).not.toMatch(/<html|<script/);
 
     const broken = await page.request.post("/viewer?issueId=2", { headers: { "content-type": "multipart/form-data; boundary=none" }, data: "not a form" });
     expect(broken.status()).toBe(400);
@@ -102,6 +107,12 @@ test.describe("interview", () => {
     expect(revoked.status()).toBe(302);
     expect(revoked.headers()["location"]).toBe("/");
     expect(revoked.headers()["set-cookie"]).toMatch(new RegExp(`^${session.name}=[^;]*;.*Max-Age=0`, "i"));
+    // The frame's script, which shows what comes back in the frame, is asked to sign in instead.
+    await page.context().addCookies([session]);
+    const fetched = await page.request.post("/viewer?issueId=2", { headers: { "viewer-fetch": "1" }, form: { _page: "1-Introduction", _button: "0" }, maxRedirects: 0 });
+    expect(fetched.status()).toBe(401);
+    expect(await fetched.text()).toContain("Please sign in to continue your interview.");
+    expect(fetched.headers()["set-cookie"]).toMatch(new RegExp(`^${session.name}=[^;]*;.*Max-Age=0`, "i"));
   });
 
   test("EXIT saves, signs out and goes to the home page, which says so until dismissed or signed in", async ({ page, axe }) => {
