@@ -20,7 +20,7 @@ viewer.route("/viewer").get(serveViewer).post(serveViewer);
  * back into the frame, so a step is answered with the next page and no redirect, as a fragment
  * (docs/decisions/0036-one-round-trip-per-step.md).
  */
-export const VIEWER_FETCH_HEADER = "viewer-fetch";
+const VIEWER_FETCH_HEADER = "viewer-fetch";
 
 async function serveViewer(req: express.Request, res: express.Response) {
   const fetched = req.get(VIEWER_FETCH_HEADER) === "1";
@@ -59,6 +59,9 @@ function send(req: express.Request, res: express.Response, reply: ViewerReply, f
   const body = gzip ? gzipSync(html) : Buffer.from(html);
   res.status(reply.status);
   res.set({ "Content-Type": "text/html; charset=utf-8", "Content-Length": String(body.length), Vary: "Accept-Encoding" });
+  // A fragment shares its address with the page's whole document: never keep it where a load of that address
+  // (the frame going back through its history) could find it.
+  if (fetched) res.set("Cache-Control", "no-store");
   if (gzip) res.set("Content-Encoding", "gzip");
   res.end(req.method === "HEAD" ? undefined : body);
 }

@@ -123,11 +123,12 @@ function currentView(request: ViewerRequest, found: Opened, saved: boolean): Vie
 }
 
 /**
- * What the viewer's URL says for an issue's interview (the target alone: the user comes from the session), for
- * the interview page, which shows the viewer's page itself and takes its form.
+ * A request of the interview page for its own copy of the viewer's page: the viewer's target (the user comes
+ * from the session), and a form that posts to the interview page.
  */
-function hostTargetUrl(issueId: number, interviewId: string | null): URL {
-  return new URL(`/viewer?${new URLSearchParams({ issueId: String(issueId), interviewId: interviewId ?? "" })}`, "http://viewer");
+function hostRequest(issueId: number, interviewId: string | null, session: Session | null): ViewerRequest {
+  const url = new URL(`/viewer?${new URLSearchParams({ issueId: String(issueId), interviewId: interviewId ?? "" })}`, "http://viewer");
+  return { url, session, inFrame: false, formAction: hostUrl(issueId, interviewId) };
 }
 
 /**
@@ -140,8 +141,7 @@ export async function hostView(user: SessionUser, issueId: number, interviewId: 
   const target: ViewerTarget = { preview: false, issueId, interviewId };
   const opened = await openViewer(user, target, null, db);
   if (!opened) return null;
-  const request = { url: hostTargetUrl(issueId, interviewId), session: null, inFrame: false, formAction: hostUrl(issueId, interviewId) };
-  const view = currentView(request, { user, target, opened }, false);
+  const view = currentView(hostRequest(issueId, interviewId, null), { user, target, opened }, false);
   return view && !("outcome" in view) ? { title: view.documentTitle, view } : null;
 }
 
@@ -151,8 +151,7 @@ export async function hostView(user: SessionUser, issueId: number, interviewId: 
  * is shown in the interview page, under the site's header and breadcrumb, and posts there again.
  */
 export function pressHostForm(session: Session, issueId: number, interviewId: string | null, form: FormData, db: Db = database()): Promise<ViewerReply> {
-  const request = { url: hostTargetUrl(issueId, interviewId), session, inFrame: false, formAction: hostUrl(issueId, interviewId) };
-  return pressViewerButton(request, form, db);
+  return pressViewerButton(hostRequest(issueId, interviewId, session), form, db);
 }
 
 /** GET: the interview's current page (or its congratulations once it is completed). */

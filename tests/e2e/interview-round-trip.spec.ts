@@ -122,6 +122,24 @@ test.describe("one round trip per step", { tag: "@script-only" }, () => {
     await expect(frame.getByLabel(/^A person/)).toBeChecked();
     await requests.were(["POST /viewer (fetch) 200", "POST /viewer (fetch) 200"]);
 
+    // No connection: the page stays as it was, with what was chosen, and says so; pressed again, it goes on.
+    await page.context().setOffline(true);
+    await frame.getByLabel(/^A business/).check();
+    await press(frame, "Continue", { stays: true });
+    const problem = "Your answers could not be sent. Check your connection, then press the button again.";
+    await expect(frame.getByRole("alert")).toHaveText(problem);
+    await expect.poll(() => focusIn(viewerFrame(page))).toEqual({ title: who, focused: problem });
+    await expect(frame.getByLabel(/^A business/)).toBeChecked();
+    await expect(frame.getByRole("button", { name: "Continue", exact: true })).toBeEnabled();
+    await axe();
+    await page.context().setOffline(false);
+    requests.forget();
+    await press(frame, "Continue");
+    await expect(frame.getByRole("alert")).toHaveCount(0);
+    await requests.were(["POST /viewer (fetch) 200"]);
+    await press(frame, "Back");
+    requests.forget();
+
     // A reload shows the page in place again, where the interview is.
     await page.reload();
     await expect(page.locator(".viewer-inline #viewer-heading")).toHaveText("Who owes you the money?");

@@ -88,6 +88,7 @@ test.describe("interview", () => {
     // What the frame's script fetches: the title and the page, nothing of the document around them.
     const fragment = await page.request.get("/viewer?issueId=2", { headers: { "viewer-fetch": "1" } });
     expect(fragment.status()).toBe(200);
+    expect(fragment.headers()["cache-control"]).toBe("no-store");
     expect(await fragment.text()).toMatch(/^<title>[^<]+ \| Legal Self-Help<\/title><div class="viewer" data-viewer=""/);
     expect(await fragment.text()).not.toMatch(/<html|<script/);
 

@@ -35,14 +35,27 @@ export function viewer(page: Page): ViewerScope {
 export async function press(frame: ViewerScope, name: string | RegExp, { stays = false } = {}) {
   const before = await frame.locator("[data-viewer]").getAttribute("data-page");
   await frame.getByRole("button", { name, exact: typeof name === "string" }).click();
+  await moved(frame, before!, { stays });
+}
+
+/**
+ * Waits, after a step was sent from the page named `before` (by a button, or Enter in a field), for the next
+ * page, or with `stays` for the page to come back with errors.
+ */
+export async function moved(frame: ViewerScope, before: string, { stays = false } = {}) {
   const page = scopes.get(frame);
   if (page && shownIn.get(page) === "page" && test.info().project.use.javaScriptEnabled !== false) {
-    // With script the frame takes the step over from the page in place.
-    await expect(page.locator(".viewer-inline")).toHaveCount(0);
-    shownIn.set(page, "frame");
+    // With script the frame takes the step over from the page in place; sent before the interview page's
+    // script ran, the page posts as it does without script and comes back in place.
+    const inPlace = page.locator(".viewer-inline");
+    const cameBack = async () =>
+      (await inPlace.locator("[data-viewer]").getAttribute("data-page", { timeout: 100 }).catch(() => before)) !== before ||
+      (stays && (await inPlace.getByRole("alert").isVisible()));
+    await expect.poll(async () => (await inPlace.count()) === 0 || (await cameBack())).toBe(true);
+    if ((await inPlace.count()) === 0) shownIn.set(page, "frame");
   }
   if (stays) await expect(frame.getByRole("alert")).toBeVisible();
-  else await expect(frame.locator("[data-viewer]")).not.toHaveAttribute("data-page", before!);
+  else await expect(frame.locator("[data-viewer]")).not.toHaveAttribute("data-page", before);
 }
 
 /**
