@@ -4,10 +4,12 @@
 //            cached: the person has opened an interview before);
 //   a step:  Continue (or Start) pressed → the next question shown, and the bytes it moved (request headers and
 //            bodies sent; response headers and bodies received, as Chromium counts them on the wire).
-// "Shown" is taken in the browser, not by polling from here (which costs tens of milliseconds on a busy
-// machine): with script, the first animation frame in which the page's [data-viewer] is visible with its new
-// page name (in the interview page or in a visible frame); without script, where no script of ours runs, the new
-// document's first contentful paint or the end of its parsing, whichever is later.
+// Both ends are taken in the browser, not from here (a click from here, with its checks, and polling cost tens
+// to hundreds of milliseconds on a busy machine). Pressed: the click event in the page (the new document's
+// navigation start where the step loads one, and for the opening). Shown: with script, the first animation frame
+// in which the page's [data-viewer] is visible with its new page name (in the interview page or in a visible
+// frame); without script, where no script of ours runs, the new document's first contentful paint or the end of
+// its parsing, whichever is later.
 // Each run is a fresh browser context; a run opens the interview once to fill the cache, opens it again
 // (measured), and answers the first pages of the Small claims guide (issue 9). The table shows medians of
 // BENCH_RUNS (5) runs, the steps' median over every step of every run.
@@ -47,10 +49,11 @@ const answers: Answer[] = [
 
 /**
  * Runs in every document (the interview page and its frame) before the page's own scripts: notes the wall-clock
- * time of the first animation frame in which a viewer page is visible, by its name. A string: a function would
+ * time of the first animation frame in which a viewer page is visible, by its name, and of the last click. A string: a function would
  * be sent as tsx compiled it, with helpers the page does not have.
  */
 const recordShownPages = `(() => {
+  addEventListener("click", () => (window.__pressedAt = Date.now()), true);
   const shown = (window.__shownPages = []);
   let last = null;
   const visible = (element) => {
@@ -131,7 +134,8 @@ async function measureRun(javaScriptEnabled: boolean, cookie: string): Promise<M
     await page.goto(`${origin}/issues/${ISSUE}`);
     const started = Date.now();
     await openInterview(page);
-    const openMs = (await shownAt(page, null, started, javaScriptEnabled)) - started;
+    // From the interview page's navigation start: the click was on the issue page, which is gone.
+    const openMs = (await shownAt(page, null, started, javaScriptEnabled)) - (await page.evaluate(() => performance.timeOrigin));
     // The person reads the first question before answering: what the page still loads meanwhile is done.
     await page.waitForLoadState("networkidle");
 
@@ -144,7 +148,7 @@ async function measureRun(javaScriptEnabled: boolean, cookie: string): Promise<M
       const t0 = Date.now();
       await shown.scope.getByRole("button", { name: answer.button, exact: true }).click();
       await nextPageShown(page, before);
-      const ms = (await shownAt(page, before, t0, javaScriptEnabled)) - t0;
+      const ms = (await shownAt(page, before, t0, javaScriptEnabled)) - (await pressedAt(page, t0));
       // Wait for the requests of the step to finish so their bytes are counted (the page is shown already).
       await page.waitForLoadState("load");
       steps.push({ ms, ...(await wire.total()) });
@@ -231,6 +235,26 @@ async function nextPageShown(page: Page, before: string | null) {
     if (frame && (await page.locator("iframe.viewer-frame").isVisible()) && (await frame.locator(`${other} #viewer-heading`).isVisible().catch(() => false))) return;
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/**
+ * When the button was pressed, as the browser saw it: the click noted in the page that has it, or where the
+ * step loaded a new document (without script; the frame's own post before 0036), that document's navigation
+ * start, which the form's post began.
+ */
+async function pressedAt(page: Page, since: number): Promise<number> {
+  const clicks: number[] = [];
+  const navigations: number[] = [];
+  for (const frame of page.frames()) {
+    const noted = await frame
+      .evaluate(() => ({ click: (window as unknown as { __pressedAt?: number }).__pressedAt ?? null, start: performance.timeOrigin }))
+      .catch(() => null);
+    if (noted?.click && noted.click >= since) clicks.push(noted.click);
+    if (noted && noted.start >= since) navigations.push(noted.start);
+  }
+  if (clicks.length) return Math.max(...clicks);
+  if (navigations.length) return Math.min(...navigations);
+  throw new Error("the press was never seen in the browser");
 }
 
 /** When a page other than `before` was first shown after `since` (wall clock, as the browser saw it). */

@@ -224,7 +224,8 @@ async function runSetup(name: SetupName) {
     // Page weight: one viewer page and the viewer's script, gzip.
     const first = sessions[0]!;
     const html = await (await fetch(bases[0] + viewerPath(first.interviewIds[0]!), { headers: { cookie: first.cookie } })).text();
-    const script = readFileSync("public/scripts/viewer.js");
+    // The script as served: the build minifies public/scripts (vite.config.ts).
+    const script = readFileSync("build/client/scripts/viewer.js");
     if (!html.includes("data-viewer")) throw new Error(`not a viewer page: ${html.slice(0, 400)}`);
     console.log(`viewer page: ${html.length} B html, ${gzipSync(html).length} B gzip; viewer.js ${script.length} B, ${gzipSync(script).length} B gzip`);
 

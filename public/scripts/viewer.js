@@ -47,6 +47,8 @@
   // Fetches a page and puts it in place of this one; false when what came back is not a page of the viewer.
   function load(url, init, push) {
     init.headers = { "Viewer-Fetch": "1" };
+    // The page's long address would go up again with every step, for nothing: on a slow phone every byte waits.
+    init.referrerPolicy = "no-referrer";
     return fetch(url, init).then(function (response) {
       return response.text().then(function (text) {
         var doc = new DOMParser().parseFromString(text, "text/html");
