@@ -44,7 +44,8 @@
     else if (heading && saved) heading.focus();
   }
 
-  // Fetches a page and puts it in place of this one; false when what came back is not a page of the viewer.
+  // Fetches a page and puts it in place of this one (true). What came back is not a page of the viewer: the text
+  // of a short refusal at the edge ("What was sent is too large."), else "".
   function load(url, init, push) {
     init.headers = { "Viewer-Fetch": "1" };
     // The page's long address would go up again with every step, for nothing: on a slow phone every byte waits.
