@@ -1,5 +1,7 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, minify, type Plugin } from "vite";
 import { serverWorkers } from "./vite.workers.ts";
 
 // The server bundle has three entries: the HTTP server (index.js), the operator commands (cli.js) and the
@@ -10,8 +12,27 @@ const serverEntries: Plugin = {
   outputOptions: (options) => ({ ...options, entryFileNames: (chunk) => `${chunk.name}.js` }),
 };
 
+// The small scripts some pages load (public/scripts, written for people to read, comments and all) are served
+// minified: the viewer's weighs on every first interview step of a slow phone (docs/decisions/0036).
+function minifiedScripts(): Plugin {
+  let outDir = "";
+  return {
+    name: "minified-scripts",
+    apply: "build",
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir, "scripts")),
+    async closeBundle() {
+      for (const name of (await readdir(outDir)).filter((file) => file.endsWith(".js"))) {
+        const file = path.join(outDir, name);
+        const { code, errors } = await minify(name, await readFile(file, "utf8"), {});
+        if (errors.length) throw new Error(`${name}: ${errors.map((e) => e.message).join("; ")}`);
+        await writeFile(file, code);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: isSsrBuild ? { rollupOptions: { input: { index: "./server/app.ts", cli: "./server/cli.ts", tracing: "./server/tracing.ts" } } } : {},
-  plugins: [reactRouter(), serverWorkers(), isSsrBuild && serverEntries],
+  plugins: [reactRouter(), serverWorkers(), isSsrBuild ? serverEntries : minifiedScripts()],
 }));

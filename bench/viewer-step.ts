@@ -1,6 +1,8 @@
 // A page step of the viewer (POST answers → redirect → next page HTML) under 50 concurrent users, against the
 // production build; plus the gzip size of a viewer page and of its script.
 // Usage: npm run bench:viewer   (BENCH_SECONDS=20, BENCH_WARMUP=3, BENCH_USERS=50 by default; WEB_CONCURRENCY is passed on)
+//   BENCH_STEP=fetch measures the step as the frame's script takes it instead: one POST answered with the next
+//   page (docs/decisions/0036-one-round-trip-per-step.md).
 //   On a scratch SQLite database by default. With BENCH_DATABASE_URL=postgres://user@host:5432/postgres it runs
 //   three setups one after another and prints them side by side: SQLite, PostgreSQL with one application
 //   process, and PostgreSQL with two (each with its own DATA_DIR and port, the users split between them). The
@@ -33,6 +35,8 @@ const users = Number(process.env.BENCH_USERS ?? 50);
 const stepsPerInterview = 40;
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
+const fetchedSteps = process.env.BENCH_STEP === "fetch";
+const requestsPerStep = fetchedSteps ? 1 : 2;
 
 type SetupName = "sqlite" | "pg1" | "pg2" | "bare" | "baseline";
 const setupLabels: Record<SetupName, string> = { sqlite: "SQLite, 1 process", pg1: "PostgreSQL, 1 instance", pg2: "PostgreSQL, 2 instances", bare: "bare node:http", baseline: "baseline checkout, SQLite, 1 process" };
@@ -243,7 +247,8 @@ async function runSetup(name: SetupName) {
     // Page weight: one viewer page and the viewer's script, gzip.
     const first = sessions[0]!;
     const html = await (await fetch(bases[0] + viewerPath(first.interviewIds[0]!), { headers: { cookie: first.cookie } })).text();
-    const script = readFileSync("public/scripts/viewer.js");
+    // The script as served: the build minifies public/scripts (vite.config.ts).
+    const script = readFileSync("build/client/scripts/viewer.js");
     if (!html.includes("data-viewer")) throw new Error(`not a viewer page: ${html.slice(0, 400)}`);
     console.log(`viewer page: ${html.length} B html, ${gzipSync(html).length} B gzip; viewer.js ${script.length} B, ${gzipSync(script).length} B gzip`);
 
@@ -254,6 +259,12 @@ async function runSetup(name: SetupName) {
     let failedSteps = 0;
     // Each instance gets its share of the users (its own connections): one load generator per instance.
     const share = (instance: number) => sessions.filter((_, i) => i % instances === instance);
+    function stepDone(status: number, _body: string, context: object) {
+      const mine = context as Context;
+      // The next page, not a redirect (to / for a session the server does not know).
+      if (status !== 200) failedSteps++;
+      if (mine.stepStartedAt !== undefined) stepLatencies.push(performance.now() - mine.stepStartedAt);
+    }
     const load = (instance: number, duration: number) => {
       const own = share(instance);
       let next = 0;
@@ -264,8 +275,11 @@ async function runSetup(name: SetupName) {
           const session = (mine.session ??= own[next++ % own.length]!);
           session.interviewId = session.interviewIds[Math.floor(session.steps++ / stepsPerInterview) % session.interviewIds.length]!;
           mine.stepStartedAt = performance.now();
-          return { ...request, path: viewerPath(session.interviewId), body, headers: { cookie: session.cookie, "content-type": "application/x-www-form-urlencoded" } };
+          const headers: Record<string, string> = { cookie: session.cookie, "content-type": "application/x-www-form-urlencoded" };
+          if (fetchedSteps) Object.assign(headers, { "viewer-fetch": "1", "accept-encoding": "gzip" });
+          return { ...request, path: viewerPath(session.interviewId), body, headers };
         },
+        ...(fetchedSteps ? { onResponse: stepDone } : {}),
       });
       const get: CannonRequest = {
         method: "GET",
@@ -273,14 +287,10 @@ async function runSetup(name: SetupName) {
           const session = (context as Context).session!;
           return { ...request, path: `${viewerPath(session.interviewId!)}&saved=1`, headers: { cookie: session.cookie, "accept-encoding": "gzip" } };
         },
-        onResponse: (status: number, _body: string, context: object) => {
-          const mine = context as Context;
-          // The next page, not a redirect (to / for a session the server does not know).
-          if (status !== 200) failedSteps++;
-          if (mine.stepStartedAt !== undefined) stepLatencies.push(performance.now() - mine.stepStartedAt);
-        },
+        onResponse: stepDone,
       };
-      return autocannon({ url: bases[instance]!, connections: own.length, duration, requests: [post(pageA), get, post(pageB), get] });
+      const requests = fetchedSteps ? [post(pageA), post(pageB)] : [post(pageA), get, post(pageB), get];
+      return autocannon({ url: bases[instance]!, connections: own.length, duration, requests });
     };
     const run = (duration: number) => Promise.all(bases.map((_, i) => load(i, duration)));
     // A freshly started server compiles its code on the first requests. BENCH_WARMUP=0 measures from a cold start.
@@ -301,8 +311,8 @@ async function runSetup(name: SetupName) {
     const dbCpuAfter = dbAfter && dbBefore && hasProc ? cpuMs(dbBefore.pids.filter((p) => dbAfter.pids.includes(p))) : null;
 
     const total = results.reduce((sum, r) => sum + r.requests.total, 0);
-    const stepsDone = total / 2;
-    const stepsPerSecond = results.reduce((sum, r) => sum + r.requests.average, 0) / 2;
+    const stepsDone = total / requestsPerStep;
+    const stepsPerSecond = results.reduce((sum, r) => sum + r.requests.average, 0) / requestsPerStep;
     const statuses = new Map<string, number>();
     for (const r of results) for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statuses.set(code, (statuses.get(code) ?? 0) + (count ?? 0));
     // autocannon counts a timeout among its errors too.
@@ -323,14 +333,14 @@ async function runSetup(name: SetupName) {
     };
     console.log(
       `${setupLabels[name]}: ${users} users, ${seconds} s${warmup > 0 ? ` after ${warmup} s of warm-up` : " from a cold start"}: ${total} requests ` +
-        `(status ${[...statuses].map(([code, count]) => `${code}: ${count}`).join(", ")}; the POSTs answer 302), ${Math.round(stepsPerSecond)} steps/s; ` +
+        `(status ${[...statuses].map(([code, count]) => `${code}: ${count}`).join(", ")}; the POSTs answer ${fetchedSteps ? "200 with the next page" : "302"}), ${Math.round(stepsPerSecond)} steps/s; ` +
         `per request ${results.map((r) => `median ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms`).join(" | ")}; errors ${errors}, timeouts ${timeouts}` +
         (measured.appCpuMsPerStep !== null ? `; app CPU ${measured.appCpuMsPerStep.toFixed(2)} ms per step` : "") +
         (measured.databaseCpuMsPerStep !== null ? `; PostgreSQL CPU ${measured.databaseCpuMsPerStep.toFixed(2)} ms per step` : "") +
         (measured.transactionsPerStep !== null ? `; ${measured.transactionsPerStep.toFixed(2)} transactions per step` : "") +
         `; log ${Math.round(measured.logBytesPerStep)} bytes per step`,
     );
-    console.log(`latency per step (POST → next page HTML), ${sorted.length} steps: median ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${at(1).toFixed(0)} ms`);
+    console.log(`latency per step (POST → next page HTML${fetchedSteps ? ", one request" : ""}), ${sorted.length} steps: median ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${at(1).toFixed(0)} ms`);
     const unexpected = [...statuses.keys()].filter((code) => code !== "200" && code !== "302");
     // A request that took over autocannon's 10 s happens on a machine other work overloads (a shared one): a few
     // are noted, not fatal; more than 1 % of the requests, or any other error, is.

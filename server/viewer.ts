@@ -1,8 +1,8 @@
 import { gzipSync } from "node:zlib";
 import express from "express";
 import { clearSessionCookie } from "~/auth/session.server";
-import { renderViewerDocument } from "~/viewer/viewer-document";
-import { loadViewerRequest, viewerError, pressViewerButton, showViewer, type ViewerReply } from "~/viewer/viewer-request.server";
+import { renderViewerDocument, renderViewerFragment } from "~/viewer/viewer-document";
+import { loadViewerRequest, signedOut, viewerError, pressViewerButton, showViewer, type ViewerReply } from "~/viewer/viewer-request.server";
 import { postedBody } from "./body-policy";
 import { logger } from "~/observability/log.server";
 
@@ -18,13 +18,23 @@ export const viewer = express.Router();
 // GET answers HEAD too; other methods go on to the router, which has no such page.
 viewer.route("/viewer").get(serveViewer).post(serveViewer);
 
+/**
+ * The header the frame's script sends with its fetch (public/scripts/viewer.js): it swaps the page that comes
+ * back into the frame, so a step is answered with the next page and no redirect, as a fragment
+ * (docs/decisions/0036-one-round-trip-per-step.md).
+ */
+const VIEWER_FETCH_HEADER = "viewer-fetch";
+
 async function serveViewer(req: express.Request, res: express.Response) {
+  const fetched = req.get(VIEWER_FETCH_HEADER) === "1";
   try {
     const url = new URL(req.originalUrl, "http://viewer");
-    const { stale, request } = await loadViewerRequest(req.get("cookie") ?? null, url, req.get("sec-fetch-dest") === "iframe");
+    const { stale, request } = await loadViewerRequest(req.get("cookie") ?? null, url, fetched || req.get("sec-fetch-dest") === "iframe", fetched);
     if (stale) {
-      // An expired or revoked session is cleared and the person sent to / (docs/decisions/0004-accounts.md).
+      // An expired or revoked session is cleared and the person sent to / (docs/decisions/0004-accounts.md); the
+      // frame's script, which shows what comes back in the frame, is told to sign in instead.
       res.set("Set-Cookie", await clearSessionCookie());
+      if (fetched) return send(req, res, signedOut(), true);
       return void res.status(302).location("/").end();
     }
     let reply: ViewerReply;
@@ -34,24 +44,27 @@ async function serveViewer(req: express.Request, res: express.Response) {
     } else {
       reply = await showViewer(request);
     }
-    send(req, res, reply);
+    send(req, res, reply, fetched);
   } catch (error) {
     log.error("a viewer request failed", { err: error });
     if (res.headersSent) return void res.end();
-    send(req, res, viewerError(500));
+    send(req, res, viewerError(500), fetched);
   }
 }
 
-function send(req: express.Request, res: express.Response, reply: ViewerReply) {
+function send(req: express.Request, res: express.Response, reply: ViewerReply, fetched: boolean) {
   if (reply.setCookie) res.append("Set-Cookie", reply.setCookie);
   if ("location" in reply) return void res.status(302).location(reply.location).end();
-  const html = renderViewerDocument(reply.view, String(res.locals.cspNonce ?? ""));
+  const html = fetched ? renderViewerFragment(reply.view) : renderViewerDocument(reply.view, String(res.locals.cspNonce ?? ""));
   // The page is complete before it is sent, so it is compressed in one call: a compression stream per
   // response (the compression middleware's way) costs several times more CPU for pages this small.
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
   const body = gzip ? gzipSync(html) : Buffer.from(html);
   res.status(reply.status);
   res.set({ "Content-Type": "text/html; charset=utf-8", "Content-Length": String(body.length), Vary: "Accept-Encoding" });
+  // A fragment shares its address with the page's whole document: never keep it where a load of that address
+  // (the frame going back through its history) could find it.
+  if (fetched) res.set("Cache-Control", "no-store");
   if (gzip) res.set("Content-Encoding", "gzip");
   res.end(req.method === "HEAD" ? undefined : body);
 }

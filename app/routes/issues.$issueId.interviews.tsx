@@ -1,13 +1,13 @@
+import { createContext, data, redirect } from "react-router";
 import { aiAvailable } from "~/ai/chat.server";
-import { requireUser } from "~/auth/session.server";
+import { requireUser, sessionContext } from "~/auth/session.server";
 import { getIssue } from "~/content/content.server";
 import { notFound, parseId } from "~/http.server";
 import { findInterview } from "~/interviews/interviews.server";
 import { createInterviewToken } from "~/viewer/token.server";
 import { viewerUrl } from "~/viewer/viewer.server";
-import { hostView } from "~/viewer/viewer-request.server";
-import { ViewerPageView } from "~/viewer/viewer-page";
-import { ViewerReview } from "~/viewer/viewer-review";
+import { ViewerContent } from "~/viewer/viewer-document";
+import { hostView, pressHostForm, type ViewerView } from "~/viewer/viewer-request.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
@@ -18,31 +18,63 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? (data.title ?? `${data.issue.name}: interview | Legal Self-Help`) : "Interview | Legal Self-Help" }];
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context, "/auth/sign-in");
+/** What a button pressed on this page's copy of the viewer brought back to show here (a page with its errors…). */
+const pressedContext = createContext<{ title: string | null; view: ViewerView } | null>(null);
+
+/** The issue and the person's interview the URL names; 404 for anything else. */
+async function hostTarget(request: Request, params: Route.LoaderArgs["params"], userId: string) {
   const issueId = parseId(params.issueId);
   if (issueId === null) notFound(request);
   const issue = await getIssue(issueId);
   if (!issue) notFound(request);
-  const interview = params.interviewId ? await findInterview(user.id, params.interviewId) : null;
+  const interview = params.interviewId ? await findInterview(userId, params.interviewId) : null;
   if (params.interviewId && (!interview || interview.issueId !== issue.id)) notFound(request);
+  return { issue, interview };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, "/auth/sign-in");
+  const { issue, interview } = await hostTarget(request, params, user.id);
   const base = { issue: { id: issue.id, name: issue.name, country: issue.country }, title: null as string | null };
   if (!issue.guideId) return { ...base, state: "unavailable" as const };
   if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
   const viewerSrc = viewerUrl({ id: issue.id, guideId: issue.guideId }, interview?.id ?? null, user.id);
-  const current = await hostView(user, issue.id, interview?.id ?? null, viewerSrc);
+  const current = context.get(pressedContext) ?? (await hostView(user, issue.id, interview?.id ?? null));
   return {
     ...base,
     // The step's page title, as the viewer's (the message layer keeps it up to date as the frame moves on).
     title: current?.title ?? null,
     state: "open" as const,
     viewerSrc,
-    inline: current?.view ?? null,
+    inline: current ? inPlace(current.view) : null,
     token: interview ? createInterviewToken(interview.id, user.id) : "",
     interviewId: interview?.id ?? null,
     // "Use a document I have" needs the AI.
     documentsRead: aiAvailable(),
   };
+}
+
+/**
+ * A button pressed on this page's copy of the viewer (without script, or before the frame has taken over): the
+ * viewer's own press. Where the viewer redirects, so does this page; what it shows instead (the page with its
+ * errors, an ending) is shown here, under the site's header and breadcrumb, by the loader that runs next.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context, "/auth/sign-in");
+  const { issue, interview } = await hostTarget(request, params, user.id);
+  const here = `/issues/${issue.id}/interviews${interview ? `/${interview.id}` : ""}`;
+  if (!issue.guideId || interview?.status === "Completed") throw redirect(here);
+  const reply = await pressHostForm(context.get(sessionContext)!, issue.id, interview?.id ?? null, await request.formData());
+  const headers = new Headers();
+  for (const cookie of reply.setCookie ?? []) headers.append("Set-Cookie", cookie);
+  if ("location" in reply) throw redirect(reply.location, { headers });
+  context.set(pressedContext, { title: "documentTitle" in reply.view ? reply.view.documentTitle : null, view: reply.view });
+  return data(null, { status: reply.status, headers });
+}
+
+/** The viewer's page as this page shows it: under the page's own h1 (the issue's name). */
+function inPlace(view: ViewerView): ViewerView {
+  return { ...view, headingLevel: 2 };
 }
 
 export default function InterviewHost({ loaderData }: Route.ComponentProps) {
@@ -75,20 +107,22 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.state === "open" ? (
         <>
-          {/* Without script a frame cannot grow to its page: the page is shown here at full size, and its form
-              posts to the viewer, which sends the whole window back here. With script the frame takes over
-              (public/scripts/interview-host.js sets its src and removes this; CSS hides it before that). */}
+          {/* The page is shown here, at full size, as soon as this page arrives: without script for good (a
+              frame cannot grow to its page), its form posting to this page. With script the frame loads
+              it unseen and takes over at the first step, which then takes one round trip
+              (public/scripts/interview-host.js; docs/decisions/0036-one-round-trip-per-step.md). */}
           {loaderData.inline ? (
             <div className="viewer-inline">
-              {"review" in loaderData.inline ? <ViewerReview {...loaderData.inline} /> : <ViewerPageView {...loaderData.inline} />}
+              <ViewerContent view={loaderData.inline} />
             </div>
           ) : null}
           <iframe
-            className="viewer-frame"
+            className={loaderData.inline ? "viewer-frame viewer-frame--waiting" : "viewer-frame"}
             title={`Interview: ${issue.name}`}
             data-src={loaderData.viewerSrc}
             height={300}
             data-token={loaderData.token || undefined}
+            inert={loaderData.inline ? true : undefined}
           />
           <p className="link-line">
             <a href={`/issues/${issue.id}/understand${loaderData.interviewId ? `?interview=${loaderData.interviewId}` : ""}`}>Understand my situation</a>:

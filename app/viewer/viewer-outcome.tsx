@@ -19,9 +19,10 @@ const previewSays: Record<string, string> = {
 
 /**
  * The page carries its outcome in data attributes: the message layer (viewer.js) tells the host page; without
- * script, the links move the whole window.
+ * script, the links move the whole window. `headingLevel` 2 when the interview page shows it under its own h1.
  */
-export function ViewerOutcome({ title, outcome }: { title: string; outcome: OutcomeView }) {
+export function ViewerOutcome({ title, outcome, headingLevel = 1 }: { title: string; outcome: OutcomeView; headingLevel?: 1 | 2 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h1";
   const message = (() => {
     switch (outcome.kind) {
       case "success":
@@ -89,7 +90,7 @@ export function ViewerOutcome({ title, outcome }: { title: string; outcome: Outc
   })();
   return (
     <div className="viewer viewer-outcome" data-outcome={outcome.kind} data-href={"href" in outcome ? outcome.href : undefined}>
-      <h1 className="viewer__title">{title}</h1>
+      <Heading className="viewer__title">{title}</Heading>
       <div role="status">{message}</div>
     </div>
   );

@@ -1,6 +1,8 @@
 import { rephraseUrl } from "~/ai/rephrase";
 import { endSession, type Session, type SessionUser } from "~/auth/session.server";
+import { database } from "~/db.server";
 import { setSavedNotice } from "~/interviews/saved-notice.server";
+import type { Db } from "../../db/database";
 import type { OutcomeView } from "./viewer-outcome";
 import type { ViewerPageProps } from "./viewer-page";
 import type { ViewerReviewProps } from "./viewer-review";
@@ -28,7 +30,7 @@ const log = logger("viewer");
  * What the viewer shows: a page of the interview, or what happened instead (ended, saved and signed out, an
  * error…), under the guide's title when the interview could be opened.
  */
-export type ViewerView = { title: string | null; outcome: OutcomeView } | ViewerPageProps | ViewerReviewProps;
+export type ViewerView = { title: string | null; outcome: OutcomeView; headingLevel?: 1 | 2 } | ViewerPageProps | ViewerReviewProps;
 
 /** The viewer's answer to a request: a page to render with its status, or a redirect. */
 export type ViewerReply =
@@ -41,8 +43,15 @@ export interface ViewerRequest {
   url: URL;
   /** The request's session (null when it has none). */
   session: Session | null;
-  /** Whether the browser loads the answer into the interview frame (Sec-Fetch-Dest: iframe). */
+  /** Whether the answer is shown in the interview frame (Sec-Fetch-Dest: iframe, or the frame's script fetched it). */
   inFrame: boolean;
+  /**
+   * The frame's script asked (with fetch) and swaps the page that comes back into the frame: a step is answered
+   * with the next page itself instead of a redirect to it, so that it takes one round trip.
+   */
+  fetched?: boolean;
+  /** Where the page's form posts when not back to the request's own address: the interview page's copy posts there. */
+  formAction?: string;
   /** What the URL opens, when it was read with the session (loadViewerRequest); else it is read here. */
   opened?: OpenViewer | null;
 }
@@ -52,12 +61,14 @@ export interface ViewerRequest {
  * viewer's every page step needs both): `stale` as loadSession says; `request` is ready for showViewer and
  * pressViewerButton.
  */
-export async function loadViewerRequest(cookie: string | null, url: URL, inFrame: boolean): Promise<{ stale: boolean; request: ViewerRequest }> {
+export async function loadViewerRequest(cookie: string | null, url: URL, inFrame: boolean, fetched = false): Promise<{ stale: boolean; request: ViewerRequest }> {
   const { session, stale, opened } = await loadSessionAndInterview(cookie, parseViewerTarget(url));
-  return { stale, request: { url, session, inFrame, opened } };
+  return { stale, request: { url, session, inFrame, fetched, opened } };
 }
 
 const outcome = (status: number, title: string | null, view: OutcomeView): ViewerReply => ({ status, view: { title, outcome: view } });
+/** "Please sign in to continue your interview." */
+export const signedOut = () => outcome(401, null, { kind: "signed-out" });
 export const viewerError = (status: number, title: string | null = null, message = "This interview cannot be shown.") =>
   outcome(status, title, { kind: "error", message });
 
@@ -67,11 +78,11 @@ function hostUrl(issueId: number, interviewId: string | null) {
 
 type Opened = { user: SessionUser; target: ViewerTarget; opened: OpenViewer };
 
-async function open(request: ViewerRequest, carried: string | null = null): Promise<Opened | ViewerReply> {
+async function open(request: ViewerRequest, carried: string | null, db: Db): Promise<Opened | ViewerReply> {
   const user = request.session?.user ?? null;
-  if (!user) return outcome(401, null, { kind: "signed-out" });
+  if (!user) return signedOut();
   const target = parseViewerTarget(request.url);
-  const opened = target && (request.opened !== undefined ? request.opened : await openViewer(user, target, carried));
+  const opened = target && (request.opened !== undefined ? request.opened : await openViewer(user, target, carried, db));
   if (!target || !opened) return viewerError(404);
   return { user, target, opened };
 }
@@ -86,7 +97,7 @@ function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonN
     title: opened.guide.title,
     documentTitle: interviewPageTitle(page, interviewSubject(opened)),
     page,
-    action: request.url.pathname + request.url.search,
+    action: request.formAction ?? request.url.pathname + request.url.search,
     preview: target.preview,
     interviewId: opened.interviewId,
     saved,
@@ -100,7 +111,7 @@ function reviewView(request: ViewerRequest, { target, opened }: Opened, saved: b
     review: viewerReview(opened),
     title: opened.guide.title,
     documentTitle: reviewTitle(interviewSubject(opened)),
-    action: request.url.pathname + request.url.search,
+    action: request.formAction ?? request.url.pathname + request.url.search,
     preview: target.preview,
     interviewId: opened.interviewId,
     saved,
@@ -116,21 +127,40 @@ function currentView(request: ViewerRequest, found: Opened, saved: boolean): Vie
 }
 
 /**
- * The page the interview is at, for the host page: its title (which must name the step without script too)
- * and the page itself, which the host shows at full size when scripts are off (no frame to scroll inside).
- * Null when the interview cannot be opened.
+ * A request of the interview page for its own copy of the viewer's page: the viewer's target (the user comes
+ * from the session), and a form that posts to the interview page.
  */
-export async function hostView(user: SessionUser, issueId: number, interviewId: string | null, viewerSrc: string) {
+function hostRequest(issueId: number, interviewId: string | null, session: Session | null): ViewerRequest {
+  const url = new URL(`/viewer?${new URLSearchParams({ issueId: String(issueId), interviewId: interviewId ?? "" })}`, "http://viewer");
+  return { url, session, inFrame: false, formAction: hostUrl(issueId, interviewId) };
+}
+
+/**
+ * The page the interview is at, for the interview page: its title (which must name the step without script too)
+ * and the page itself, shown in place until the frame takes over (with script, at the first step) or for good
+ * (without script: no frame to scroll inside). Its form posts to the interview page (pressHostForm). Null when
+ * the interview cannot be opened.
+ */
+export async function hostView(user: SessionUser, issueId: number, interviewId: string | null, db: Db = database()) {
   const target: ViewerTarget = { preview: false, issueId, interviewId };
-  const opened = await openViewer(user, target);
+  const opened = await openViewer(user, target, null, db);
   if (!opened) return null;
-  const view = currentView({ url: new URL(viewerSrc, "http://viewer"), session: null, inFrame: false }, { user, target, opened }, false);
-  return view && !("outcome" in view) ? { title: view.documentTitle, view: { ...view, headingLevel: 2 as const } } : null;
+  const view = currentView(hostRequest(issueId, interviewId, null), { user, target, opened }, false);
+  return view && !("outcome" in view) ? { title: view.documentTitle, view } : null;
+}
+
+/**
+ * A button pressed on the interview page's own copy of the viewer's page (without script, and with script before
+ * the frame has taken over). It does what a press in the frame does; a page that comes back (with its errors)
+ * is shown in the interview page, under the site's header and breadcrumb, and posts there again.
+ */
+export function pressHostForm(session: Session, issueId: number, interviewId: string | null, form: FormData, db: Db = database()): Promise<ViewerReply> {
+  return pressViewerButton(hostRequest(issueId, interviewId, session), form, db);
 }
 
 /** GET: the interview's current page (or its congratulations once it is completed). */
-export async function showViewer(request: ViewerRequest): Promise<ViewerReply> {
-  const found = await open(request);
+export async function showViewer(request: ViewerRequest, db: Db = database()): Promise<ViewerReply> {
+  const found = await open(request, null, db);
   if ("status" in found) return found;
   const { opened } = found;
   const title = opened.guide.title;
@@ -140,13 +170,13 @@ export async function showViewer(request: ViewerRequest): Promise<ViewerReply> {
 }
 
 /** POST: a button pressed on the viewer's form. */
-export async function pressViewerButton(request: ViewerRequest, form: FormData): Promise<ViewerReply> {
+export async function pressViewerButton(request: ViewerRequest, form: FormData, db: Db = database()): Promise<ViewerReply> {
   const carried = form.get("_state");
-  const found = await open(request, typeof carried === "string" ? carried : null);
+  const found = await open(request, typeof carried === "string" ? carried : null, db);
   if ("status" in found) return found;
   const { user, opened } = found;
   const title = opened.guide.title;
-  const result = await pressButton(user, opened, form, found.target.preview);
+  const result = await pressButton(user, opened, form, found.target.preview, db);
   countInterviewStep(stepOutcome(result));
   switch (result.kind) {
     case "page": {
@@ -159,7 +189,12 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
       // the frame gets the next page, marked as following a save for the message layer.
       // The fragment moves focus to the new page's heading, as the message layer does in the frame.
       if (!request.inFrame) return { status: 302, location: `${hostUrl(opened.issue.id, result.interviewId)}#viewer-heading` };
-      return { status: 302, location: `${viewerUrl({ id: opened.issue.id, guideId: opened.issue.guideId }, result.interviewId, user.id)}&saved=1` };
+      const next = `${viewerUrl({ id: opened.issue.id, guideId: opened.issue.guideId }, result.interviewId, user.id)}&saved=1`;
+      if (!request.fetched) return { status: 302, location: next };
+      // The frame's script gets that page at once, as the GET after the redirect would show it (the interview
+      // as just saved; its form posts to the next page's address, which names the interview once created).
+      const saved = { ...opened, interviewId: result.interviewId, state: result.state, status: result.status };
+      return showViewer({ ...request, url: new URL(next, request.url), opened: saved }, db);
     }
     case "rephrase":
       // The rephrase screen takes the whole window (the button targets it), with or without script.
@@ -172,7 +207,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
     case "special": {
       const special = specialOutcome(result, opened.issue?.id ?? null);
       if (special.kind === "save-logout") {
-        const setCookie = [await endSession(request.session), await setSavedNotice()];
+        const setCookie = [await endSession(request.session, db), await setSavedNotice()];
         return request.inFrame ? { ...outcome(200, title, special), setCookie } : { status: 302, location: "/", setCookie };
       }
       if (!request.inFrame && "href" in special) return { status: 302, location: special.href };

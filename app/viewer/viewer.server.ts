@@ -310,7 +310,7 @@ function postedValues(form: FormData, fields: FieldView[]) {
 }
 
 export type PressResult =
-  | { kind: "page"; interviewId: string | null; state: InterviewState }
+  | { kind: "page"; interviewId: string | null; state: InterviewState; status: OpenViewer["status"] }
   | { kind: "rephrase"; interviewId: string; variable: string; index: number }
   | { kind: "invalid"; page: NonNullable<ReturnType<typeof viewerPage>> }
   | { kind: "special"; target: string; interviewId: string | null; url?: string; message?: string }
@@ -331,14 +331,14 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   if (intent === "back") {
     const back = goBack(open.guide, open.state, { inPlace: true });
     if (!back.ok) return { kind: "error", message: back.error.message };
-    return { kind: "page", interviewId: await save(user, open, back.state, open.status, preview, db), state: back.state };
+    return { kind: "page", interviewId: await save(user, open, back.state, open.status, preview, db), state: back.state, status: open.status };
   }
   if (reviewing(open)) return pressOnReview(user, open, intent, pageName, preview, db);
   const buttonIndex = Number(form.get("_button"));
   const view = renderPage(open.guide, open.state, today(), { dates: datesOf(open) });
   if (!view) return { kind: "error", message: "This page cannot be shown." };
   // A form from an older page (a second click, a reload): nothing to do but show the current page.
-  if (view.name !== pageName) return { kind: "page", interviewId: open.interviewId, state: open.state };
+  if (view.name !== pageName) return { kind: "page", interviewId: open.interviewId, state: open.state, status: open.status };
   if (intent.startsWith("rephrase:")) return keepForRephrase(user, open, view, form, intent.slice("rephrase:".length), preview, db);
 
   const { values, typedDates, dateErrors } = postedValues(form, view.fields);
@@ -375,29 +375,30 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
     return page ? { kind: "invalid", page } : { kind: "error", message: "This page cannot be shown." };
   }
   const completes = outcome.kind === "special" && ["SUCCESS", "ASSEMBLE", "ASSEMBLE-SUCCESS"].includes(outcome.target);
-  const interviewId = await save(user, open, result.state, completes ? "Completed" : open.status, preview, db);
+  const status = completes ? "Completed" : open.status;
+  const interviewId = await save(user, open, result.state, status, preview, db);
   if (interviewId && uploaded.length && !preview) await adoptAttachments(user.id, interviewId, uploaded, db);
-  if (outcome.kind === "page" || outcome.kind === "review") return { kind: "page", interviewId, state: result.state };
+  if (outcome.kind === "page" || outcome.kind === "review") return { kind: "page", interviewId, state: result.state, status };
   return { kind: "special", target: outcome.target, interviewId, url: outcome.url, message: outcome.message };
 }
 
 /** The review's form: "Confirm and finish" completes the interview; "Change" reopens a page. */
 async function pressOnReview(user: SessionUser, open: OpenViewer, intent: string, pageName: string, preview: boolean, db: Db): Promise<PressResult> {
   // A form from an older page (a second click, a reload): show the review.
-  if (pageName !== REVIEW_PAGE) return { kind: "page", interviewId: open.interviewId, state: open.state };
+  if (pageName !== REVIEW_PAGE) return { kind: "page", interviewId: open.interviewId, state: open.state, status: open.status };
   if (intent === "confirm") {
     const finished = confirmFinish(open.state, { inPlace: true });
     if (!finished.ok) return { kind: "error", message: finished.error.message };
     const interviewId = await save(user, open, finished.state, "Completed", preview, db);
     const outcome = finished.outcome;
-    if (outcome.kind !== "special") return { kind: "page", interviewId, state: finished.state };
+    if (outcome.kind !== "special") return { kind: "page", interviewId, state: finished.state, status: "Completed" };
     return { kind: "special", target: outcome.target, interviewId, url: outcome.url, message: outcome.message };
   }
   const change = /^change:(\d{1,6})$/.exec(intent);
   if (!change) return { kind: "error", message: "Choose Change next to an answer, or Confirm and finish." };
   const opened = changeAnswer(open.guide, open.state, Number(change[1]), { inPlace: true });
   if (!opened.ok) return { kind: "error", message: opened.error.message };
-  return { kind: "page", interviewId: await save(user, open, opened.state, open.status, preview, db), state: opened.state };
+  return { kind: "page", interviewId: await save(user, open, opened.state, open.status, preview, db), state: opened.state, status: open.status };
 }
 
 /** The `_page` the review's form posts (no A2J page has this name: guide page names are never empty). */

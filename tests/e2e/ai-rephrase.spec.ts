@@ -5,7 +5,7 @@ import type { ChatRequest } from "../support/ai-stand-in";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { interviewVars, moveInterviewTo, onServerData, plantInterviews, setInterviewVars } from "./support";
-import { fillDate, viewer } from "./viewer";
+import { fillDate, moved, viewer } from "./viewer";
 
 // Issue 1 runs the case-summary guide and offers "Rephrase with AI" on its long-text questions.
 const ISSUE = 1;
@@ -180,7 +180,7 @@ test.describe("AI rephrase", () => {
     await frame.getByLabel(/What happened\?/).fill("The landlord changed the locks.");
     await fillDate(frame, /^Date/, { day: "3", month: "2", year: "2024" });
     await frame.getByLabel("Year").press("Enter");
-    await expect(frame.locator("[data-viewer]")).not.toHaveAttribute("data-page", "07-Event:1");
+    await moved(frame, "07-Event:1");
     // Without script the whole window moves on, to the next page's heading.
     await expect(page).toHaveURL(new RegExp(`/issues/${ISSUE}/interviews/${id}(#viewer-heading)?$`));
     expect(interviewVars(id)["event description te"]?.values).toEqual([null, "The landlord changed the locks."]);

@@ -88,7 +88,7 @@ test("two instances on one PostgreSQL database: sign up and upload on one, go on
       const file = await page.request.get(`${second.url}/attachments/${attachmentId}`);
       expect(file.status(), "the uploaded file is served by the other instance").toBe(200);
       expect((await file.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      await viewer(page).getByRole("button", { name: "Finish" }).click();
+      await press(viewer(page), "Finish");
       await viewer(page).getByRole("button", { name: "Confirm and finish" }).click();
       await expect(page.getByRole("heading", { name: "Congratulations" })).toBeVisible();
 

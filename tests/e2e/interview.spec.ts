@@ -85,6 +85,12 @@ test.describe("interview", () => {
     await expect(page.locator("[data-viewer]")).toBeVisible();
     await expect(page).toHaveTitle(/– Criminal records and spent convictions \| Legal Self-Help$/);
     expect(await page.locator('link[rel="stylesheet"]').getAttribute("href")).toMatch(/^\/assets\/.+\.css$/);
+    // What the frame's script fetches: the title and the page, nothing of the document around them.
+    const fragment = await page.request.get("/viewer?issueId=2", { headers: { "viewer-fetch": "1" } });
+    expect(fragment.status()).toBe(200);
+    expect(fragment.headers()["cache-control"]).toBe("no-store");
+    expect(await fragment.text()).toMatch(/^<title>[^<]+ \| Legal Self-Help<\/title><div class="viewer" data-viewer=""/);
+    expect(await fragment.text()).not.toMatch(/<html|<script/);
 
     const broken = await page.request.post("/viewer?issueId=2", { headers: { "content-type": "multipart/form-data; boundary=none" }, data: "not a form" });
     expect(broken.status()).toBe(400);
@@ -102,6 +108,12 @@ test.describe("interview", () => {
     expect(revoked.status()).toBe(302);
     expect(revoked.headers()["location"]).toBe("/");
     expect(revoked.headers()["set-cookie"]).toMatch(new RegExp(`^${session.name}=[^;]*;.*Max-Age=0`, "i"));
+    // The frame's script, which shows what comes back in the frame, is asked to sign in instead.
+    await page.context().addCookies([session]);
+    const fetched = await page.request.post("/viewer?issueId=2", { headers: { "viewer-fetch": "1" }, form: { _page: "1-Introduction", _button: "0" }, maxRedirects: 0 });
+    expect(fetched.status()).toBe(401);
+    expect(await fetched.text()).toContain("Please sign in to continue your interview.");
+    expect(fetched.headers()["set-cookie"]).toMatch(new RegExp(`^${session.name}=[^;]*;.*Max-Age=0`, "i"));
   });
 
   test("EXIT saves, signs out and goes to the home page, which says so until dismissed or signed in", async ({ page, axe }) => {
@@ -257,34 +269,35 @@ test.describe("attachments", () => {
     await createAccount(page, email);
     await page.goto("/issues/900/interviews");
     const frame = viewer(page);
-    const file = frame.getByLabel(/Tenancy agreement/);
+    // Looked up at each use: with script the frame takes over from the page in place at the first press.
+    const file = () => frame.getByLabel(/Tenancy agreement/);
 
     await press(frame, "Continue", { stays: true });
     await expect(frame.getByRole("alert")).toContainText("No files uploaded");
-    await expect(file).toHaveAccessibleDescription(/No files uploaded/);
+    await expect(file()).toHaveAccessibleDescription(/No files uploaded/);
     await axeOnViewer(page, axe);
 
     const pdfHeader = Buffer.from("%PDF-1.4\n");
-    await file.setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.concat([pdfHeader, Buffer.alloc(5 * 1024 * 1024 + 1 - pdfHeader.length, 32)]) });
+    await file().setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.concat([pdfHeader, Buffer.alloc(5 * 1024 * 1024 + 1 - pdfHeader.length, 32)]) });
     await press(frame, "Continue", { stays: true });
     await expect(frame.getByRole("alert")).toContainText("The file is too large: it must be under 5 MB.");
 
-    await file.setInputFiles({ name: "contract.pdf", mimeType: "application/pdf", buffer: Buffer.from("GIF89a not really a pdf") });
+    await file().setInputFiles({ name: "contract.pdf", mimeType: "application/pdf", buffer: Buffer.from("GIF89a not really a pdf") });
     await press(frame, "Continue", { stays: true });
     await expect(frame.getByRole("alert")).toContainText("Only PDF or Word files can be uploaded.");
 
     // Files that start like a PDF but cannot be read are refused at once, saying what to do.
-    await file.setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% not a PDF after all\n%%EOF\n") });
+    await file().setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% not a PDF after all\n%%EOF\n") });
     await press(frame, "Continue", { stays: true });
     await expect(frame.getByRole("alert")).toContainText("This PDF is damaged and cannot be opened. Please save or print it to PDF again and upload the new copy.");
-    await expect(file).toHaveAccessibleDescription(/This PDF is damaged/);
+    await expect(file()).toHaveAccessibleDescription(/This PDF is damaged/);
     await axeOnViewer(page, axe);
     const whole = readablePdf(4000);
-    await file.setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: whole.subarray(0, 2000) });
+    await file().setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: whole.subarray(0, 2000) });
     await press(frame, "Continue", { stays: true });
     await expect(frame.getByRole("alert")).toContainText("This PDF is incomplete: it may not have finished downloading or saving.");
 
-    await file.setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: readablePdf() });
+    await file().setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: readablePdf() });
     await press(frame, "Continue");
     await expect(frame.getByText("Thank you. Your file is attached.")).toBeVisible();
 
