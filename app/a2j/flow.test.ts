@@ -104,9 +104,9 @@ describe("repeat loop (own fixture)", () => {
     let s = atSecondPetName(g);
     s = ok(press(g, s, 0, { "pet name te": "Tom", "pet kind mc": "cat" })).state;
     expect(currentPage(s)).toBe("Pet details");
-    s = ok(goBack(g, s)).state; // Pet name #2
-    s = ok(goBack(g, s)).state; // Pet details #1
-    s = ok(goBack(g, s)).state; // Pet name #1
+    s = ok(goBack(g, s, TODAY)).state; // Pet name #2
+    s = ok(goBack(g, s, TODAY)).state; // Pet details #1
+    s = ok(goBack(g, s, TODAY)).state; // Pet name #1
     const v = renderPage(g, s, TODAY);
     expect(v?.answerIndex).toBe(1);
     expect(v?.fields[0]?.value).toBe("Rex");
@@ -139,8 +139,8 @@ describe("repeat loop (own fixture)", () => {
     s = ok(press(g, s, 0, { "pet count nu": "3" })).state;
     s = ok(press(g, s, 0, { "pet name te": "Rex", "pet kind mc": "dog" })).state; // → Pet details #1
     s = ok(press(g, s, 0, {})).state; // → Pet name #2
-    s = ok(goBack(g, s)).state; // Pet details #1
-    s = ok(goBack(g, s)).state; // Pet name #1
+    s = ok(goBack(g, s, TODAY)).state; // Pet details #1
+    s = ok(goBack(g, s, TODAY)).state; // Pet name #1
     expect(getRaw(s.answers, "PetIndex")).toBe(1);
     expect(renderPage(g, s, TODAY)?.text).not.toMatch(/second/i);
     s = ok(press(g, s, 0, { "pet name te": "Rex", "pet kind mc": "dog" })).state; // → Pet details #1
@@ -602,9 +602,9 @@ describe("Check your answers", () => {
     const owner = reviewAnswers(g, s, TODAY)[0]!.answers[0]!;
     const opened = ok(changeAnswer(g, s, owner.historyIndex)).state;
     expect(currentPage(opened)).toBe("Owner");
-    const back = ok(goBack(g, opened));
+    const back = ok(goBack(g, opened, TODAY));
     expect(back.outcome).toEqual({ kind: "review" });
-    const left = ok(goBack(g, back.state));
+    const left = ok(goBack(g, back.state, TODAY));
     expect(left.outcome).toEqual({ kind: "page", page: "Summary" });
     expect(left.state.review).toBeUndefined();
     // The finishing page's own buttons work again, and pressing Finish reopens the review.

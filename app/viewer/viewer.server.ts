@@ -329,7 +329,7 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   const pageName = String(form.get("_page") ?? "");
   const intent = String(form.get("_intent") ?? "");
   if (intent === "back") {
-    const back = goBack(open.guide, open.state, { inPlace: true });
+    const back = goBack(open.guide, open.state, today(), { inPlace: true, dates: datesOf(open) });
     if (!back.ok) return { kind: "error", message: back.error.message };
     return { kind: "page", interviewId: await save(user, open, back.state, open.status, preview, db), state: back.state };
   }
