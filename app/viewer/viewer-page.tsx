@@ -392,6 +392,8 @@ export interface ViewerPageProps extends ViewerDocumentProps {
   page: ViewerPage;
   /** Input names of the long-text questions that offer "Rephrase with AI". */
   rephrasable: string[];
+  /** A change made from "Check your answers" stopped here (flow.ts, replay): the page says why. */
+  changeNeedsPage?: boolean;
 }
 
 /**
@@ -435,7 +437,7 @@ function ErrorSummary({ page }: { page: ViewerPage }) {
   ) : null;
 }
 
-export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable, headingLevel = 1 }: ViewerPageProps) {
+export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable, changeNeedsPage = false, headingLevel = 1 }: ViewerPageProps) {
   const legend = page.heading;
   const hasFile = page.fields.some((f) => f.type === "attachment");
   const groups = groupFields(page.fields).filter((group) => group[0]!.type !== "button");
@@ -461,6 +463,11 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
       {progressLine(page) ? <p className="viewer__step">{progressLine(page)}</p> : null}
       {preview ? <p className="viewer__preview">Preview: nothing you enter is saved.</p> : null}
       <ErrorSummary page={page} />
+      {changeNeedsPage ? (
+        <div className="notice notice--warning viewer__change-note">
+          <p>Your change affects this page. Check it, then continue to go back to Check your answers.</p>
+        </div>
+      ) : null}
       <form method="post" action={action} encType={hasFile ? "multipart/form-data" : undefined} className="viewer__form" noValidate>
         <input type="hidden" name="_page" value={page.name} />
         {previewState ? <input type="hidden" name="_state" value={previewState} /> : null}

@@ -6,6 +6,7 @@ import type { ViewerPageProps } from "./viewer-page";
 import type { ViewerReviewProps } from "./viewer-review";
 import { interviewPageTitle, reviewTitle } from "./titles";
 import {
+  changeNeedsPage,
   loadSessionAndInterview,
   type OpenViewer,
   openViewer,
@@ -88,6 +89,7 @@ function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonN
     saved,
     previewState: target.preview ? JSON.stringify(state) : null,
     rephrasable: rephrasableInputs(opened, page),
+    changeNeedsPage: changeNeedsPage({ ...opened, state }),
   };
 }
 

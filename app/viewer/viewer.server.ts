@@ -247,10 +247,18 @@ function datesOf(open: OpenViewer): DateLocale {
  * as typed when the page returns with errors.
  */
 export function viewerPage(open: OpenViewer, options: Parameters<typeof renderPage>[3] = {}, typedDates: Record<string, DateBoxes> = {}) {
-  const view = renderPage(open.guide, open.state, today(), { ...options, dates: datesOf(open) });
+  // A replay after a change stopped here on answers that no longer pass: the page shows why.
+  const stopped = open.state.review?.changing ? open.state.review.stopped : undefined;
+  const errors = options.errors ?? (stopped?.reason === "invalid" ? stopped.errors : undefined);
+  const view = renderPage(open.guide, open.state, today(), { ...options, errors, dates: datesOf(open) });
   if (!view) return null;
   const fields = view.fields.map((field) => (field.date && typedDates[field.inputName] ? { ...field, date: typedDates[field.inputName]! } : field));
   return sanitizeView({ ...view, fields });
+}
+
+/** A change made from "Check your answers" stopped on this page: the person is needed here before going back. */
+export function changeNeedsPage(open: OpenViewer): boolean {
+  return open.state.review?.changing === true && open.state.review.stopped !== undefined;
 }
 
 /** "Check your answers" is open (and not one of the pages its Change links open). */
