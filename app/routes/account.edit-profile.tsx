@@ -16,7 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const submission = parseWithZod(await request.formData(), { schema: profileSchema });
   if (submission.status !== "success") return invalid(submission);
   await updateProfile(user.id, submission.value);

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect } from "react-router";
 import { signUp } from "~/auth/accounts.server";
 import { writeFlowState } from "~/auth/flow-state.server";
+import { requestedReturn, withReturn } from "~/auth/return-to";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { DEFAULT_PHONE_COUNTRY, phoneCountries } from "~/auth/phone-countries";
 import { signUpSchema } from "~/auth/schemas";
@@ -16,11 +17,15 @@ const countryOptions = phoneCountries.map((country) => ({
   label: `${country.name} (${country.phoneCode})`,
 }));
 
+export function loader({ request }: Route.LoaderArgs) {
+  return { signIn: withReturn("/auth/sign-in", requestedReturn(request)) };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
   if (submission.status !== "success") return invalid(submission);
   return limited(submission, async () => {
-    const refused = await signUp(submission.value, context.get(clientAddressContext));
+    const refused = await signUp(submission.value, context.get(clientAddressContext), undefined, requestedReturn(request));
     if (refused) return refuse(submission, refused);
     return redirect("/auth/sign-up/email-sent", {
       headers: { "Set-Cookie": await writeFlowState({ email: submission.value.email }) },
@@ -28,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function SignUp({ actionData }: Route.ComponentProps) {
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult: actionData?.result,
@@ -48,7 +53,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       <PageTitle title="Create an account" errors={showsErrors(errors, form.errors)} />
       <h1>Create an account</h1>
       <p>
-        Already have an account? <a href="/auth/sign-in">Sign in</a>.
+        Already have an account? <a href={loaderData.signIn}>Sign in</a>.
       </p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">

@@ -19,7 +19,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context, "/auth/sign-in");
+  const user = requireUser(context, request);
   const issueId = parseId(params.issueId);
   if (issueId === null) notFound(request);
   const issue = await getIssue(issueId);

@@ -19,7 +19,7 @@ import type { Route } from "./+types/issues.$issueId.understand";
 export const handle = { scripts: ["/scripts/pending-form.js"] };
 
 async function open(request: Request, params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
-  const user = requireUser(context, "/auth/sign-in");
+  const user = requireUser(context, request);
   const id = parseId(params.issueId);
   const issue = id === null ? null : await getIssue(id);
   if (!issue) notFound(request);

@@ -169,7 +169,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
     case "special": {
       const special = specialOutcome(result, opened.issue?.id ?? null);
       if (special.kind === "save-logout") {
-        const setCookie = [await endSession(request.session), await setSavedNotice()];
+        const setCookie = [await endSession(request.session), await setSavedNotice(hostUrl(opened.issue!.id, result.interviewId))];
         return request.inFrame ? { ...outcome(200, title, special), setCookie } : { status: 302, location: "/", setCookie };
       }
       if (!request.inFrame && "href" in special) return { status: 302, location: special.href };
