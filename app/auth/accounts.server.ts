@@ -7,7 +7,7 @@ import { database } from "~/db.server";
 import { sendMail } from "~/mail/mail.server";
 import { decryptSecret, encryptSecret, encryptionKey, hashPassword, hashToken, randomToken, spendPasswordTime, verifyPassword } from "./crypto.server";
 import { verificationEmail, resetEmail } from "./emails.server";
-import { phoneCountry } from "./phone-countries";
+import { normalisedPhone, phoneCountry } from "./phone-countries";
 import { RETURN_PARAM, safeReturnPath } from "./return-to";
 import { replaceRecoveryCodes, sealCodesToShow } from "./recovery-codes.server";
 import { clearAttempts, countAttempt, limits } from "./rate-limit.server";
@@ -157,8 +157,9 @@ export interface SignUpInput {
 export async function signUp(input: SignUpInput, address: string, db: Db = database(), returnTo: string | null = null): Promise<FieldError | null> {
   await countAttempt([[`sign-up:address:${address}`, limits.signUpPerAddress]], db);
   if (await findUserByEmail(input.email, db)) return { field: "email", message: authMessages.accountExists, status: 400 };
-  const country = phoneCountry(input.phoneCountry);
-  if (!country) return { field: "phoneCountry", message: authMessages.phoneCodeInvalid, status: 400 };
+  if (!phoneCountry(input.phoneCountry)) return { field: "phoneCountry", message: authMessages.phoneCodeInvalid, status: 400 };
+  const phone = normalisedPhone(input.phoneCountry, input.phoneNumber);
+  if (!phone) return { field: "phoneNumber", message: authMessages.phoneInvalid, status: 400 };
   const now = nowIso();
   const user: UserRow = {
     id: randomUUID(),
@@ -166,9 +167,9 @@ export async function signUp(input: SignUpInput, address: string, db: Db = datab
     last_name: input.lastName,
     email: input.email.trim(),
     email_key: emailKey(input.email),
-    phone_country: country.code,
-    phone_code: country.phoneCode,
-    phone_number: input.phoneNumber,
+    phone_country: phone.country.code,
+    phone_code: phone.country.phoneCode,
+    phone_number: phone.e164,
     password_hash: null,
     email_verified_at: null,
     totp_secret: null,
