@@ -165,8 +165,9 @@ function DateInput({ field, dates }: { field: FieldView; dates: DateLocale }) {
                 id={id}
                 name={`${field.inputName}-${box}`}
                 type="text"
-                inputMode="numeric"
-                maxLength={box === "year" ? 4 : 2}
+                // The month may be typed as a word too ("March", app/a2j/dates.ts): a keyboard with letters.
+                inputMode={box === "month" ? undefined : "numeric"}
+                maxLength={box === "year" ? 4 : box === "month" ? 12 : 2}
                 defaultValue={field.date?.[box] ?? ""}
                 autoComplete={birthday ? `bday-${box}` : "off"}
                 className="field__input date-input__input"
