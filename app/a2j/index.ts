@@ -88,7 +88,7 @@ export type {
 } from "./flow";
 export { plainText, renderPage, reviewAnswers, visitedPages } from "./page-view";
 export type { ButtonView, FieldView, PageView, PopupView, Progress, RenderOptions, ReviewAnswer, ReviewStep, VisitedPageView } from "./page-view";
-export { DEFAULT_PROMPTS, inputName, listOptions, validatePage } from "./validate";
+export { asksForEmail, DEFAULT_PROMPTS, inputName, listOptions, validatePage } from "./validate";
 export type { FieldError, FormValues } from "./validate";
 
 // Dates

@@ -1,4 +1,4 @@
-import type { ButtonView, DateBox, DateLocale, FieldView, PageView } from "~/a2j";
+import { asksForEmail, type ButtonView, type DateBox, type DateLocale, type FieldView, type PageView } from "~/a2j";
 import { summaryEntryText } from "~/ui/form";
 import { progressLine } from "./progress";
 
@@ -80,7 +80,7 @@ function RephraseButton({ field }: { field: FieldView }) {
 }
 
 /** What each A2J type asks the browser for: the keyboard, the kind of input and what it may fill in. */
-const inputKinds: Partial<Record<FieldView["type"], { type?: "tel"; inputMode?: "decimal" | "numeric"; autoComplete?: string }>> = {
+const inputKinds: Partial<Record<FieldView["type"], { type?: "tel" | "email"; inputMode?: "decimal" | "numeric"; autoComplete?: string }>> = {
   number: { inputMode: "decimal" },
   numberdollar: { inputMode: "decimal" },
   numberssn: { inputMode: "numeric" },
@@ -89,7 +89,8 @@ const inputKinds: Partial<Record<FieldView["type"], { type?: "tel"; inputMode?: 
 };
 
 function TextLike({ field, rephrase = false }: { field: FieldView; rephrase?: boolean }) {
-  const kind = inputKinds[field.type] ?? {};
+  // An email address (app/a2j/validate.ts): the keyboard with @, and the browser may fill it in.
+  const kind = asksForEmail({ type: field.type, name: field.inputName }) ? { type: "email" as const, autoComplete: "email" } : (inputKinds[field.type] ?? {});
   // The guide's limit, known before sending (the engine checks it again).
   const maxLength = field.maxChars ?? undefined;
   return (
