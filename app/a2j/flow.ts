@@ -4,7 +4,7 @@
  * returns a new state and never mutates its inputs. What a page shows is drawn from the state by page-view.ts.
  */
 import { answersFromJSON, cloneAnswers, createAnswers, getRaw, getVar, varGet, varKey, varSet } from "./answers";
-import type { DateLocale } from "./dates";
+import type { DateBoxes, DateLocale } from "./dates";
 import { isSpecialTarget, type SpecialTarget } from "./guide";
 import { renderMacrosAsText } from "./macros";
 import { runScript, type ScriptError } from "./script";
@@ -62,12 +62,28 @@ export interface PendingFinish {
  */
 export type ReplayStop = { reason: "new-page" } | { reason: "choose" } | { reason: "invalid"; errors: FieldError[] };
 
+/**
+ * What was typed on the current page and kept without leaving it (keepPageAnswers, for a detour to an AI page),
+ * shown back as typed, what the checks would refuse included (a month and year without the day). Any step
+ * away from the page drops it.
+ */
+export interface TypedDraft {
+  page: string;
+  /** The loop entry it was typed at (1 outside loops). */
+  index: number;
+  values: FormValues;
+  /** Date questions' Day, Month and Year boxes as typed, by input name. */
+  dates?: Record<string, DateBoxes>;
+}
+
 /** Serialisable interview state: the answers plus the visited-page history (last = current page). */
 export interface InterviewState {
   answers: Answers;
   history: VisitedPage[];
   /** Present while "Check your answers" is open (or one of its Change links). */
   review?: PendingFinish;
+  /** What was typed on the current page before a detour (TypedDraft). */
+  typed?: TypedDraft;
 }
 
 /** A script error, with where it happened. */
@@ -504,7 +520,7 @@ function keepValidValues(answers: Answers, page: Page, entry: VisitedPage, value
 function keepPageAnswersImpl(
   guide: Guide,
   state: InterviewState,
-  input: Omit<SubmitInput, "buttonIndex">,
+  input: Omit<SubmitInput, "buttonIndex"> & { dates?: Record<string, DateBoxes> },
   today: number,
   opts: TransitionOptions,
 ): TransitionResult {
@@ -513,7 +529,9 @@ function keepPageAnswersImpl(
   if (!entry || !page) return notCurrentPage(input.pageName, entry, []);
   const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
   keepValidValues(answers, page, entry, input.values, today);
-  const kept: InterviewState = { answers, history: state.history };
+  const typed: TypedDraft = { page: page.name, index: answerIndex(entry), values: input.values };
+  if (input.dates && Object.keys(input.dates).length > 0) typed.dates = input.dates;
+  const kept: InterviewState = { answers, history: state.history, typed };
   if (state.review) kept.review = state.review;
   return { ok: true, state: kept, outcome: { kind: "page", page: page.name }, scriptErrors: [], traces: [] };
 }
@@ -913,12 +931,13 @@ export function changeAnswer(guide: Guide, state: InterviewState, historyIndex: 
 
 /**
  * Keeps what was typed on the current page without leaving it, as Back does (valid fields written at the loop
- * index, invalid ones dropped, no button value and no script): for a detour such as the AI rephrase screen.
+ * index, invalid ones dropped, no button value and no script), and the whole form as typed (`typed`, with the
+ * date boxes given) to show back: for a detour such as the AI pages.
  */
 export function keepPageAnswers(
   guide: Guide,
   state: InterviewState,
-  input: Omit<SubmitInput, "buttonIndex">,
+  input: Omit<SubmitInput, "buttonIndex"> & { dates?: Record<string, DateBoxes> },
   today: number,
   opts: TransitionOptions = {},
 ): TransitionResult {

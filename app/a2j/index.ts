@@ -84,6 +84,7 @@ export type {
   SubmitInput,
   TransitionOptions,
   TransitionResult,
+  TypedDraft,
   VisitedPage,
 } from "./flow";
 export { plainText, renderPage, reviewAnswers, visitedPages } from "./page-view";

@@ -158,7 +158,9 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   const plain = (s: string) => renderMacrosAsText(s, answers, today, dates);
   // A field's own invalid prompt is author text ("Enter %%[Child name TE]%%'s birthday"); A2J's defaults have no macros.
   const errors = (opts.errors ?? []).map((e) => ({ ...e, message: plain(e.message) || e.message }));
-  const submitted = opts.submitted;
+  // What was typed here before a detour (flow.ts, keepPageAnswers) is shown as typed.
+  const typed = !opts.submitted && state.typed?.page === page.name && state.typed.index === idx ? state.typed : undefined;
+  const submitted = opts.submitted ?? typed?.values;
   const fields: FieldView[] = page.fields.map((f, i) => {
     const name = inputName(f, i);
     const stored = f.name !== "" ? getRaw(answers, f.name, idx) : null;
@@ -200,7 +202,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       placeholder: f.type === "numberssn" ? "999-99-9999" : f.type === "numberphone" ? "(555) 555-5555" : "",
       error,
       noChoices: f.type === "textpick" && options.length === 0 ? { listSrc: f.listSrc.trim(), message: DEFAULT_PROMPTS.noChoices } : null,
-      date: isDate ? boxesFromStored(value) : null,
+      date: isDate ? (typed?.dates?.[name] ?? boxesFromStored(value)) : null,
       errorBoxes: isDate && fieldError ? (fieldError.boxes ?? ["day", "month", "year"]) : [],
     };
   });

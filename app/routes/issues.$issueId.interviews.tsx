@@ -1,4 +1,3 @@
-import { aiAvailable } from "~/ai/chat.server";
 import { requireUser } from "~/auth/session.server";
 import { getIssue } from "~/content/content.server";
 import { notFound, parseId } from "~/http.server";
@@ -40,8 +39,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     inline: current?.view ?? null,
     token: interview ? createInterviewToken(interview.id, user.id) : "",
     interviewId: interview?.id ?? null,
-    // "Use a document I have" needs the AI.
-    documentsRead: aiAvailable(),
   };
 }
 
@@ -90,16 +87,6 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
             height={300}
             data-token={loaderData.token || undefined}
           />
-          <p className="link-line">
-            <a href={`/issues/${issue.id}/understand${loaderData.interviewId ? `?interview=${loaderData.interviewId}` : ""}`}>Understand my situation</a>:
-            ask about it in your own words and see what our sources say.
-          </p>
-          {loaderData.interviewId && loaderData.documentsRead ? (
-            <p className="link-line">
-              <a href={`/ai/document/${loaderData.interviewId}`}>Use a document I have</a>: answer this page's questions from a
-              letter or form you received.
-            </p>
-          ) : null}
         </>
       ) : null}
     </div>

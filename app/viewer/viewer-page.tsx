@@ -79,6 +79,33 @@ function RephraseButton({ field }: { field: FieldView }) {
   );
 }
 
+/**
+ * "Understand my situation" and "Use a document I have": buttons of the page's form, so that what was typed is
+ * kept (the viewer saves it as typed) before the AI page opens in the whole window; the person comes back to it.
+ */
+function HelpButtons({ help }: { help: { understand: boolean; document: boolean } }) {
+  return (
+    <div className="viewer__help-links">
+      {help.understand ? (
+        <p className="link-line">
+          <button type="submit" name="_intent" value="understand" formTarget="_top" formNoValidate className="link-button">
+            Understand my situation
+          </button>
+          : ask about it in your own words and see what our sources say.
+        </p>
+      ) : null}
+      {help.document ? (
+        <p className="link-line">
+          <button type="submit" name="_intent" value="document" formTarget="_top" formNoValidate className="link-button">
+            Use a document I have
+          </button>
+          : answer this page&apos;s questions from a letter or form you received.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** What each A2J type asks the browser for: the keyboard, the kind of input and what it may fill in. */
 const inputKinds: Partial<Record<FieldView["type"], { type?: "tel" | "email"; inputMode?: "decimal" | "numeric"; autoComplete?: string }>> = {
   number: { inputMode: "decimal" },
@@ -396,6 +423,8 @@ export interface ViewerPageProps extends ViewerDocumentProps {
   rephrasable: string[];
   /** A change made from "Check your answers" stopped here (flow.ts, replay): the page says why. */
   changeNeedsPage?: boolean;
+  /** The AI pages this page leads to (app/viewer/viewer.server.ts, aiHelp): each keeps what was typed. */
+  help?: { understand: boolean; document: boolean };
 }
 
 /**
@@ -439,7 +468,7 @@ function ErrorSummary({ page }: { page: ViewerPage }) {
   ) : null;
 }
 
-export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable, changeNeedsPage = false, headingLevel = 1 }: ViewerPageProps) {
+export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable, changeNeedsPage = false, help, headingLevel = 1 }: ViewerPageProps) {
   const legend = page.heading;
   const hasFile = page.fields.some((f) => f.type === "attachment");
   const groups = groupFields(page.fields).filter((group) => group[0]!.type !== "button");
@@ -499,6 +528,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
             <Button key={button.index} button={button} preview={preview} />
           ))}
         </div>
+        {help && (help.understand || help.document) ? <HelpButtons help={help} /> : null}
       </form>
       {page.popups.filter((p) => p.html).length ? (
         <aside className="viewer__popups" aria-label="More information">

@@ -1,4 +1,3 @@
-import { rephraseUrl } from "~/ai/rephrase";
 import { endSession, type Session, type SessionUser } from "~/auth/session.server";
 import { setSavedNotice } from "~/interviews/saved-notice.server";
 import type { OutcomeView } from "./viewer-outcome";
@@ -6,6 +5,7 @@ import type { ViewerPageProps } from "./viewer-page";
 import type { ViewerReviewProps } from "./viewer-review";
 import { interviewPageTitle, reviewTitle } from "./titles";
 import {
+  aiHelp,
   changeNeedsPage,
   loadSessionAndInterview,
   type OpenViewer,
@@ -62,7 +62,7 @@ function hostUrl(issueId: number, interviewId: string | null) {
   return `/issues/${issueId}/interviews${interviewId ? `/${interviewId}` : ""}`;
 }
 
-type Opened = { user: SessionUser; target: ViewerTarget; opened: OpenViewer };
+type Opened = { user: SessionUser; target: ViewerTarget; opened: OpenViewer; help: { understand: boolean; document: boolean } };
 
 async function open(request: ViewerRequest, carried: string | null = null): Promise<Opened | ViewerReply> {
   const user = request.session?.user ?? null;
@@ -70,7 +70,7 @@ async function open(request: ViewerRequest, carried: string | null = null): Prom
   const target = parseViewerTarget(request.url);
   const opened = target && (request.opened !== undefined ? request.opened : await openViewer(user, target, carried));
   if (!target || !opened) return viewerError(404);
-  return { user, target, opened };
+  return { user, target, opened, help: await aiHelp(opened) };
 }
 
 /** What the titles name the interview by: its issue, or in preview its guide. */
@@ -78,7 +78,7 @@ export function interviewSubject(opened: OpenViewer): string {
   return opened.issue?.name ?? opened.guide.title;
 }
 
-function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonNullable<ReturnType<typeof viewerPage>>, saved: boolean, state = opened.state): ViewerPageProps {
+function pageView(request: ViewerRequest, { target, opened, help }: Opened, page: NonNullable<ReturnType<typeof viewerPage>>, saved: boolean, state = opened.state): ViewerPageProps {
   return {
     title: opened.guide.title,
     documentTitle: interviewPageTitle(page, interviewSubject(opened)),
@@ -90,6 +90,7 @@ function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonN
     previewState: target.preview ? JSON.stringify(state) : null,
     rephrasable: rephrasableInputs(opened, page),
     changeNeedsPage: changeNeedsPage({ ...opened, state }),
+    help,
   };
 }
 
@@ -122,7 +123,7 @@ export async function hostView(user: SessionUser, issueId: number, interviewId: 
   const target: ViewerTarget = { preview: false, issueId, interviewId };
   const opened = await openViewer(user, target);
   if (!opened) return null;
-  const view = currentView({ url: new URL(viewerSrc, "http://viewer"), session: null, inFrame: false }, { user, target, opened }, false);
+  const view = currentView({ url: new URL(viewerSrc, "http://viewer"), session: null, inFrame: false }, { user, target, opened, help: await aiHelp(opened) }, false);
   return view && !("outcome" in view) ? { title: view.documentTitle, view: { ...view, headingLevel: 2 as const } } : null;
 }
 
@@ -158,9 +159,9 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData):
       if (!request.inFrame) return { status: 302, location: `${hostUrl(opened.issue.id, result.interviewId)}#viewer-heading` };
       return { status: 302, location: `${viewerUrl({ id: opened.issue.id, guideId: opened.issue.guideId }, result.interviewId, user.id)}&saved=1` };
     }
-    case "rephrase":
-      // The rephrase screen takes the whole window (the button targets it), with or without script.
-      return { status: 302, location: rephraseUrl(result) };
+    case "detour":
+      // An AI page takes the whole window (the button targets it), with or without script.
+      return { status: 302, location: result.location };
     case "invalid":
       return { status: 400, view: pageView(request, found, result.page, false) };
     case "error":
