@@ -924,6 +924,25 @@ export function confirmFinish(state: InterviewState, opts: TransitionOptions = {
   return guarded(() => confirmFinishImpl(state, opts));
 }
 
+/**
+ * A completed interview's state opened again to correct it (as a new draft): its answers incomplete again, on
+ * "Check your answers" when its last page has a finishing button (its Change links then work as before), else
+ * on that page.
+ */
+export function reopenCompleted(guide: Guide, state: InterviewState): InterviewState {
+  const answers = cloneAnswers(state.answers);
+  varSet(answers, INCOMPLETE_VAR, true);
+  const history = state.history;
+  const last = history[history.length - 1];
+  const page = last ? own(guide.pages, last.interviewPage) : undefined;
+  const finish = page?.buttons.find((b) => isFinishTarget(b.next));
+  if (!finish || !last) return { answers, history };
+  restoreLoopCounters(guide, answers, last);
+  const review: PendingFinish = { target: finish.next as FinishTarget, history, changing: false };
+  if (finish.url) review.url = finish.url;
+  return { answers, history, review };
+}
+
 /** A Change link on "Check your answers": reopens that visited page; its next press returns to the review. */
 export function changeAnswer(guide: Guide, state: InterviewState, historyIndex: number, opts: TransitionOptions = {}): TransitionResult {
   return guarded(() => changeAnswerImpl(guide, state, historyIndex, opts));

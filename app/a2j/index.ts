@@ -69,6 +69,7 @@ export {
   goBack,
   goToVisited,
   keepPageAnswers,
+  reopenCompleted,
   resumeInterview,
   saveAndExit,
   startInterview,

@@ -68,6 +68,14 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
               Go to My Account
             </a>
           </p>
+          <form method="post" action={`/account/interview/${loaderData.interviewId}/correct`}>
+            <p>
+              Need to correct something? Your document stays as it is; a copy of your answers opens for you to change.{" "}
+              <button type="submit" className="link-button">
+                Change answers
+              </button>
+            </p>
+          </form>
         </section>
       ) : null}
       {loaderData.state === "open" ? (
