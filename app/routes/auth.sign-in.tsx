@@ -21,7 +21,8 @@ import type { Route } from "./+types/auth.sign-in";
 async function returnAddress(request: Request) {
   const requested = requestedReturn(request);
   const saved = await savedInterview(request);
-  return { returnTo: requested ?? saved, reason: requested ? ("page" as const) : saved ? ("saved" as const) : null };
+  const reason = saved && (requested === null || requested === saved) ? ("saved" as const) : requested ? ("page" as const) : null;
+  return { returnTo: requested ?? saved, reason };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -88,7 +88,7 @@ function HelpButtons({ help }: { help: { understand: boolean; document: boolean 
     <div className="viewer__help-links">
       {help.understand ? (
         <p className="link-line">
-          <button type="submit" name="_intent" value="understand" formTarget="_top" formNoValidate className="link-button">
+          <button type="submit" name="_intent" value="understand" formTarget="_top" formNoValidate className="link-button" data-detour="">
             Understand my situation
           </button>
           : ask about it in your own words and see what our sources say.
@@ -96,7 +96,7 @@ function HelpButtons({ help }: { help: { understand: boolean; document: boolean 
       ) : null}
       {help.document ? (
         <p className="link-line">
-          <button type="submit" name="_intent" value="document" formTarget="_top" formNoValidate className="link-button">
+          <button type="submit" name="_intent" value="document" formTarget="_top" formNoValidate className="link-button" data-detour="">
             Use a document I have
           </button>
           : answer this page&apos;s questions from a letter or form you received.

@@ -10,8 +10,8 @@
   }
 
   // With script the special buttons post inside the frame; the outcome page then tells the host. "Rephrase
-  // with AI" still opens its screen in the whole window.
-  document.querySelectorAll('button[formtarget="_top"]:not([data-rephrase])').forEach(function (button) {
+  // with AI" and the other AI pages (data-detour) still open in the whole window.
+  document.querySelectorAll('button[formtarget="_top"]:not([data-rephrase]):not([data-detour])').forEach(function (button) {
     button.removeAttribute("formtarget");
   });
 

@@ -211,7 +211,7 @@ test.describe("AI rephrase", () => {
     const visitor = await browser.newContext({ javaScriptEnabled });
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(path);
-    await expect(visitorPage).toHaveURL(/\/auth\/sign-in$/);
+    await expect(visitorPage).toHaveURL(/\/auth\/sign-in\?returnTo=%2Fai%2Frephrase%2F/);
     await visitor.close();
   });
 

@@ -52,7 +52,7 @@ test.describe("interview", () => {
 
   test("signed-out visitors go to sign-in; another user's interview id is 404 and changes nothing", async ({ page, browser, javaScriptEnabled }) => {
     await page.goto("/issues/2/interviews");
-    await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=%2Fissues%2F2%2Finterviews$/);
 
     const owner = await browser.newContext({ javaScriptEnabled });
     const ownerPage = await owner.newPage();
@@ -374,7 +374,7 @@ test.describe("author texts", () => {
 test.describe("preview", () => {
   test("runs a guide without saving anything; the end buttons only say what they would do", async ({ page, axe }) => {
     await page.goto("/preview/re-entry-navigator");
-    await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=%2Fpreview%2Fre-entry-navigator$/);
     const email = uniqueEmail("preview");
     await createAccount(page, email);
     expect((await page.goto("/preview/no-such-guide"))?.status()).toBe(404);
