@@ -121,7 +121,7 @@ test.describe("interview", () => {
     await frame.getByRole("button", { name: "Exit and come back later." }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
-    const notice = page.getByRole("status").filter({ hasText: "Your answers are saved. Sign in to continue your interview." });
+    const notice = page.getByRole("status").filter({ hasText: "You are signed out. Your answers are saved: sign in to continue your interview." });
     await expect(notice).toBeVisible();
     await axe();
     const savedCookie = (await page.context().cookies()).find((cookie) => cookie.name === "__answers_saved")!;
@@ -146,7 +146,9 @@ test.describe("interview", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByLabel("Verification code").fill(totpCode(secret, 1));
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // Back at the interview they saved (issue 25).
+    await expect(page).toHaveURL(/\/issues\/2\/interviews\/[0-9a-f-]{36}$/);
+    await page.goto("/");
     await expect(notice).toHaveCount(0);
     await page.getByRole("button", { name: "Sign out" }).first().click();
     await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
