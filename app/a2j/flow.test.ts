@@ -131,6 +131,25 @@ describe("repeat loop (own fixture)", () => {
     expect(stale.ok).toBe(false);
   });
 
+  test("keepPageAnswers shows the page back as typed, a half-typed date included, until the person moves on", () => {
+    const g = loopGuide();
+    const s = ok(press(g, atSecondPetName(g), 0, { "pet name te": "Tom", "pet kind mc": "cat" })).state; // Pet details #2
+    const typed = { "pet birthday da": "", "pet cost nu": "twelve", "pet vaccinated tf": "true" };
+    const kept = ok(keepPageAnswers(g, s, { pageName: "Pet details", values: typed, dates: { "pet birthday da": { day: "", month: "Mar", year: "2020" } } }, TODAY));
+    expect(kept.state.typed).toMatchObject({ page: "Pet details", index: 2 });
+    const shown = renderPage(g, kept.state, TODAY)!;
+    expect(shown.fields.map((f) => [f.inputName, f.type === "checkbox" ? f.checked : f.value])).toEqual([
+      ["pet birthday da", ""],
+      ["pet cost nu", "twelve"],
+      ["pet vaccinated tf", true],
+    ]);
+    expect(shown.fields[0]?.date).toEqual({ day: "", month: "Mar", year: "2020" });
+    // Only on that page and loop entry, and any step away drops it.
+    const next = ok(press(g, kept.state, 0, { "pet cost nu": "12" }));
+    expect(next.state.typed).toBeUndefined();
+    expect(ok(goBack(g, kept.state, TODAY)).state.typed).toBeUndefined();
+  });
+
   test("Back into a loop puts the counter back: the page speaks of that item and Continue goes on from it", () => {
     const g = loopGuide();
     let s = ok(startInterview(g, TODAY)).state;
