@@ -44,9 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers: { "Set-Cookie": await writeFlowState({ email: result.email, problem: "not-verified", ...(returnTo ? { returnTo } : {}) }) },
       });
     }
-    // The return address goes on with the sign-in, in the signed flow state (the code step reads it).
-    const flow = returnTo ? await writeFlowState({ ...(await readFlowState(request)), returnTo }) : null;
-    return redirect(authPaths[result.next], { headers: setCookies(result.setCookie, flow) });
+    // The return address goes on with the sign-in, in the signed flow state (the code step reads it); a sign-in
+    // without one drops any an earlier, unfinished sign-in left there.
+    const { returnTo: _earlier, ...flow } = await readFlowState(request);
+    return redirect(authPaths[result.next], { headers: setCookies(result.setCookie, await writeFlowState(returnTo ? { ...flow, returnTo } : flow)) });
   });
 }
 

@@ -85,7 +85,18 @@ test.describe("a change on Check your answers", () => {
     await expect(frame.locator("[data-viewer]")).toContainText("4 December 2024");
     await expect(frame.locator("[data-viewer]")).not.toContainText("1 December 2024");
     await axeOnViewer(page, axe);
-    await frame.getByRole("button", { name: "Confirm and finish" }).click();
+
+    // A change that brings a page onto the path stops there, and says why; answering it goes back to the review.
+    await press(viewer(page), "Change I have already tried to sort this out with them");
+    await viewer(page).getByLabel("I have already tried to sort this out with them").check();
+    await press(viewer(page), "Continue");
+    await expect(viewer(page).locator("#viewer-heading")).toHaveText("What have you already tried, and what happened?");
+    await expect(viewer(page).getByText("Your change affects this page. Check it, then continue to go back to Check your answers.")).toBeVisible();
+    await axeOnViewer(page, axe);
+    await viewer(page).getByLabel(/^What I tried/).fill("I wrote to him twice.");
+    await press(viewer(page), "Continue");
+    await expect(viewer(page).locator("#viewer-heading")).toHaveText("Check your answers");
+    await viewer(page).getByRole("button", { name: "Confirm and finish" }).click();
     await expect(page.getByRole("heading", { name: "Congratulations" })).toBeVisible();
     const before = await documentText(page, id);
     expect(before).toContain("The first event was on 4 December 2024");
