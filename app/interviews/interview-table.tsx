@@ -11,7 +11,7 @@ export function listHref(page: number, pageSize: number): string {
 function CorrectControl({ item }: { item: InterviewListItem }) {
   return (
     <form method="post" action={`/account/interview/${item.id}/correct`} className="action-form">
-      <button type="submit" className="action-link link-button">
+      <button type="submit" className="action-link">
         Change answers<span className="visually-hidden"> {item.issueName}</span>
       </button>
     </form>
