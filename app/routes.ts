@@ -53,6 +53,7 @@ export default [
       route("interview", "routes/account.interview.tsx"),
       route("interview/:interviewId/answers", "routes/account.interview.$interviewId.answers.tsx"),
       route("interview/:interviewId/delete", "routes/account.interview.$interviewId.delete.tsx"),
+      route("interview/:interviewId/correct", "routes/account.interview.$interviewId.correct.ts"),
       route("interview/:interviewId/download", "routes/account.interview.$interviewId.download.ts"),
     ]),
   ]),

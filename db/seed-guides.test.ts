@@ -397,7 +397,7 @@ class Runner {
     return r.outcome.errors.map((e) => e.message);
   }
   back(): void {
-    const r = goBack(this.guide, this.state);
+    const r = goBack(this.guide, this.state, this.today);
     if (!r.ok) throw new Error(r.error.message);
     this.state = r.state;
     this.visited.push(this.page);

@@ -5,7 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { answersFromJSON, answersToJSON, getRaw } from "./answers";
 import { answersFromANX, answersToANX } from "./anx";
-import { A2J_DATES, boxesFromStored, type DateLocale, formatDaysFor, readDateBoxes, showStoredDate, ymdToDays } from "./dates";
+import { A2J_DATES, boxesFromStored, type DateLocale, formatDaysFor, MONTH_WORDS, monthFromWord, readDateBoxes, showStoredDate, ymdToDays } from "./dates";
 import { currentPage, startInterview, submitPage, type InterviewState } from "./flow";
 import { loadGuideObject } from "./guide";
 import { renderMacros } from "./macros";
@@ -50,7 +50,7 @@ describe("the Day, Month and Year boxes", () => {
   test("a wrong box is named, and only that box is marked", () => {
     expect(readDateBoxes({ day: "32", month: "1", year: "1990" })).toEqual({ kind: "wrong", message: "The day must be a number from 1 to 31.", boxes: ["day"] });
     expect(readDateBoxes({ day: "x", month: "1", year: "1990" })).toMatchObject({ boxes: ["day"] });
-    expect(readDateBoxes({ day: "13", month: "13", year: "1990" })).toEqual({ kind: "wrong", message: "The month must be a number from 1 to 12.", boxes: ["month"] });
+    expect(readDateBoxes({ day: "13", month: "13", year: "1990" })).toEqual({ kind: "wrong", message: "The month must be a number from 1 to 12, or its name.", boxes: ["month"] });
     expect(readDateBoxes({ day: "13", month: "1", year: "90" })).toEqual({ kind: "wrong", message: "The year must have 4 digits, for example 2007.", boxes: ["year"] });
     expect(readDateBoxes({ day: "29", month: "2", year: "2023" })).toEqual({ kind: "wrong", message: "The day must be a real day: February 2023 has 28 days.", boxes: ["day"] });
     expect(readDateBoxes({ day: "31", month: "4", year: "2024" })).toEqual({ kind: "wrong", message: "The day must be a real day: April 2024 has 30 days.", boxes: ["day"] });
@@ -224,5 +224,29 @@ describe("the page's date field, messages and progress", () => {
     s = press(g, s, { "event date da": "03/04/2024" }).state;
     // Past the count the guide gave: the entry is still numbered, without a total it no longer has.
     expect(renderPage(g, s, TODAY)!.progress.entry).toEqual({ noun: "Event", number: 4, of: null });
+  });
+});
+
+describe("month names in the Month box", () => {
+  test.each([
+    ["March", 3],
+    ["march", 3],
+    ["Mar", 3],
+    ["Mar.", 3],
+    ["SEPT", 9],
+    ["sep", 9],
+    ["December", 12],
+    ["3", 3],
+    ["03", 3],
+  ])("%j is month %i", (month, number) => {
+    expect(readDateBoxes({ day: "4", month, year: "2023" })).toEqual({ kind: "date", value: `${String(number).padStart(2, "0")}/04/2023` });
+  });
+  test.each([["Ma"], ["Marchx"], ["Juni"], ["13"], ["M4"]])("%j is refused, naming the Month box", (month) => {
+    expect(readDateBoxes({ day: "4", month, year: "2023" })).toEqual({ kind: "wrong", message: "The month must be a number from 1 to 12, or its name.", boxes: ["month"] });
+  });
+  test("the names are kept by language", () => {
+    expect(MONTH_WORDS.en).toHaveLength(12);
+    expect(monthFromWord("Jun", "en")).toBe(6);
+    expect(monthFromWord("Ju", "en")).toBeNull();
   });
 });

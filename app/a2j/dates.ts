@@ -139,6 +139,21 @@ export function dateLocale(order: string, style: string): DateLocale {
 
 const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
+/**
+ * The names people may type in a date's Month box, by language: each month's full name, and any start of it of
+ * three letters or more ("Mar", "Sept"). English now; another language adds its twelve names here.
+ */
+export const MONTH_WORDS: Readonly<Record<string, readonly string[]>> = { en: MONTH_NAMES };
+
+/** The month (1 to 12) a typed word names ("March", "mar", "Mar."), or null. */
+export function monthFromWord(typed: string, language = "en"): number | null {
+  const word = typed.trim().replace(/\.$/, "").toLocaleLowerCase(language);
+  if (word.length < 3) return null;
+  const names = MONTH_WORDS[language] ?? MONTH_NAMES;
+  const found = names.findIndex((name) => name.toLocaleLowerCase(language).startsWith(word));
+  return found < 0 ? null : found + 1;
+}
+
 /** A day count written the way the locale shows dates to people. */
 export function formatDaysFor(days: number, locale: DateLocale): string {
   const { year, month, day } = daysToYmd(days);
@@ -185,17 +200,17 @@ function listed(words: string[]): string {
  * Reads the Day, Month and Year boxes (GOV.UK's date-input pattern: no order is ever guessed). Every message
  * names the box that is wrong, so that the page can mark only that box.
  */
-export function readDateBoxes(boxes: DateBoxes): BoxesReading {
+export function readDateBoxes(boxes: DateBoxes, language = "en"): BoxesReading {
   const typed = { day: boxes.day.trim(), month: boxes.month.trim(), year: boxes.year.trim() };
   const missing = BOX_ORDER.filter((box) => typed[box] === "");
   if (missing.length === 3) return { kind: "blank" };
   if (missing.length) return { kind: "wrong", message: `The date must include a ${listed(missing)}.`, boxes: missing };
   const whole = (s: string) => (/^\d+$/.test(s) ? Number(s) : NaN);
   const day = whole(typed.day);
-  const month = whole(typed.month);
+  const month = /^\d+$/.test(typed.month) ? whole(typed.month) : (monthFromWord(typed.month, language) ?? NaN);
   const year = whole(typed.year);
   if (!(day >= 1 && day <= 31)) return { kind: "wrong", message: "The day must be a number from 1 to 31.", boxes: ["day"] };
-  if (!(month >= 1 && month <= 12)) return { kind: "wrong", message: "The month must be a number from 1 to 12.", boxes: ["month"] };
+  if (!(month >= 1 && month <= 12)) return { kind: "wrong", message: "The month must be a number from 1 to 12, or its name.", boxes: ["month"] };
   if (!/^\d{4}$/.test(typed.year) || year < 1000) return { kind: "wrong", message: "The year must have 4 digits, for example 2007.", boxes: ["year"] };
   const days = ymdToDays(year, month, day);
   if (days === null) {

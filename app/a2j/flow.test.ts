@@ -104,9 +104,9 @@ describe("repeat loop (own fixture)", () => {
     let s = atSecondPetName(g);
     s = ok(press(g, s, 0, { "pet name te": "Tom", "pet kind mc": "cat" })).state;
     expect(currentPage(s)).toBe("Pet details");
-    s = ok(goBack(g, s)).state; // Pet name #2
-    s = ok(goBack(g, s)).state; // Pet details #1
-    s = ok(goBack(g, s)).state; // Pet name #1
+    s = ok(goBack(g, s, TODAY)).state; // Pet name #2
+    s = ok(goBack(g, s, TODAY)).state; // Pet details #1
+    s = ok(goBack(g, s, TODAY)).state; // Pet name #1
     const v = renderPage(g, s, TODAY);
     expect(v?.answerIndex).toBe(1);
     expect(v?.fields[0]?.value).toBe("Rex");
@@ -131,6 +131,25 @@ describe("repeat loop (own fixture)", () => {
     expect(stale.ok).toBe(false);
   });
 
+  test("keepPageAnswers shows the page back as typed, a half-typed date included, until the person moves on", () => {
+    const g = loopGuide();
+    const s = ok(press(g, atSecondPetName(g), 0, { "pet name te": "Tom", "pet kind mc": "cat" })).state; // Pet details #2
+    const typed = { "pet birthday da": "", "pet cost nu": "twelve", "pet vaccinated tf": "true" };
+    const kept = ok(keepPageAnswers(g, s, { pageName: "Pet details", values: typed, dates: { "pet birthday da": { day: "", month: "Mar", year: "2020" } } }, TODAY));
+    expect(kept.state.typed).toMatchObject({ page: "Pet details", index: 2 });
+    const shown = renderPage(g, kept.state, TODAY)!;
+    expect(shown.fields.map((f) => [f.inputName, f.type === "checkbox" ? f.checked : f.value])).toEqual([
+      ["pet birthday da", ""],
+      ["pet cost nu", "twelve"],
+      ["pet vaccinated tf", true],
+    ]);
+    expect(shown.fields[0]?.date).toEqual({ day: "", month: "Mar", year: "2020" });
+    // Only on that page and loop entry, and any step away drops it.
+    const next = ok(press(g, kept.state, 0, { "pet cost nu": "12" }));
+    expect(next.state.typed).toBeUndefined();
+    expect(ok(goBack(g, kept.state, TODAY)).state.typed).toBeUndefined();
+  });
+
   test("Back into a loop puts the counter back: the page speaks of that item and Continue goes on from it", () => {
     const g = loopGuide();
     let s = ok(startInterview(g, TODAY)).state;
@@ -139,8 +158,8 @@ describe("repeat loop (own fixture)", () => {
     s = ok(press(g, s, 0, { "pet count nu": "3" })).state;
     s = ok(press(g, s, 0, { "pet name te": "Rex", "pet kind mc": "dog" })).state; // → Pet details #1
     s = ok(press(g, s, 0, {})).state; // → Pet name #2
-    s = ok(goBack(g, s)).state; // Pet details #1
-    s = ok(goBack(g, s)).state; // Pet name #1
+    s = ok(goBack(g, s, TODAY)).state; // Pet details #1
+    s = ok(goBack(g, s, TODAY)).state; // Pet name #1
     expect(getRaw(s.answers, "PetIndex")).toBe(1);
     expect(renderPage(g, s, TODAY)?.text).not.toMatch(/second/i);
     s = ok(press(g, s, 0, { "pet name te": "Rex", "pet kind mc": "dog" })).state; // → Pet details #1
@@ -602,9 +621,9 @@ describe("Check your answers", () => {
     const owner = reviewAnswers(g, s, TODAY)[0]!.answers[0]!;
     const opened = ok(changeAnswer(g, s, owner.historyIndex)).state;
     expect(currentPage(opened)).toBe("Owner");
-    const back = ok(goBack(g, opened));
+    const back = ok(goBack(g, opened, TODAY));
     expect(back.outcome).toEqual({ kind: "review" });
-    const left = ok(goBack(g, back.state));
+    const left = ok(goBack(g, back.state, TODAY));
     expect(left.outcome).toEqual({ kind: "page", page: "Summary" });
     expect(left.state.review).toBeUndefined();
     // The finishing page's own buttons work again, and pressing Finish reopens the review.

@@ -4,14 +4,15 @@
  * returns a new state and never mutates its inputs. What a page shows is drawn from the state by page-view.ts.
  */
 import { answersFromJSON, cloneAnswers, createAnswers, getRaw, getVar, varGet, varKey, varSet } from "./answers";
-import type { DateLocale } from "./dates";
+import type { DateBoxes, DateLocale } from "./dates";
 import { isSpecialTarget, type SpecialTarget } from "./guide";
 import { renderMacrosAsText } from "./macros";
 import { runScript, type ScriptError } from "./script";
 import type { Answers, AnswerValue, Button, Guide, Page } from "./types";
 import { own, setOwn } from "./util";
+import { storedFormValues } from "./stored-values";
 import { validatePage, type FieldError, type FormValues } from "./validate";
-import { toNumber } from "./values";
+import { toNumber, toStr } from "./values";
 
 /** Maximum GOTO jumps without user input before reporting an infinite loop (as A2J). */
 export const MAX_JUMPS = 100;
@@ -49,6 +50,30 @@ export interface PendingFinish {
   message?: string;
   history: VisitedPage[];
   changing: boolean;
+  /** While `changing`: the index in `history` of the page the Change link reopened. */
+  changedAt?: number;
+  /** While `changing`: the replay stopped on the current page, which the person must look at before going on. */
+  stopped?: ReplayStop;
+}
+
+/**
+ * Why replaying the path after a change stopped on a page: it was not on the path before (`new-page`), its
+ * stored answers no longer pass its checks (`invalid`), or which of its buttons to press cannot be told (`choose`).
+ */
+export type ReplayStop = { reason: "new-page" } | { reason: "choose" } | { reason: "invalid"; errors: FieldError[] };
+
+/**
+ * What was typed on the current page and kept without leaving it (keepPageAnswers, for a detour to an AI page),
+ * shown back as typed, what the checks would refuse included (a month and year without the day). Any step
+ * away from the page drops it.
+ */
+export interface TypedDraft {
+  page: string;
+  /** The loop entry it was typed at (1 outside loops). */
+  index: number;
+  values: FormValues;
+  /** Date questions' Day, Month and Year boxes as typed, by input name. */
+  dates?: Record<string, DateBoxes>;
 }
 
 /** Serialisable interview state: the answers plus the visited-page history (last = current page). */
@@ -57,6 +82,8 @@ export interface InterviewState {
   history: VisitedPage[];
   /** Present while "Check your answers" is open (or one of its Change links). */
   review?: PendingFinish;
+  /** What was typed on the current page before a detour (TypedDraft). */
+  typed?: TypedDraft;
 }
 
 /** A script error, with where it happened. */
@@ -156,6 +183,7 @@ function specialResult(
   extra: { url?: string; message?: string },
   scriptErrors: FlowScriptError[],
   traces: string[],
+  review?: PendingFinish,
 ): TransitionResult {
   if (target === "SUCCESS" || target === "ASSEMBLE" || target === "ASSEMBLE-SUCCESS" || target === "FAIL") {
     varSet(answers, INCOMPLETE_VAR, false);
@@ -166,7 +194,10 @@ function specialResult(
   const outcome: Outcome = { kind: "special", target };
   if (extra.url) outcome.url = extra.url;
   if (extra.message) outcome.message = extra.message;
-  return { ok: true, state: { answers, history }, outcome, scriptErrors, traces };
+  const state: InterviewState = { answers, history };
+  // Leaving (Save and finish later) from a page a Change link opened: coming back, the change goes on.
+  if (review) state.review = review;
+  return { ok: true, state, outcome, scriptErrors, traces };
 }
 
 /**
@@ -295,21 +326,38 @@ function enterPageImpl(
 }
 
 /** Go back to the previous visited page, keeping every answer (codeBefore is not re-run). */
-function goBackImpl(guide: Guide, state: InterviewState, opts: TransitionOptions = {}): TransitionResult {
+function goBackImpl(guide: Guide, state: InterviewState, today: number, opts: TransitionOptions = {}): TransitionResult {
   const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
   if (state.review) {
-    // Back from a page a Change link opened returns to the review; Back from the review, to the finishing page.
-    return state.review.changing ? returnToReview(guide, answers, state.review) : leaveReview(guide, answers, state.history);
+    // Back from the review returns to the finishing page; from a page a Change link opened, see backWhileChanging.
+    return state.review.changing ? backWhileChanging(guide, answers, state.history, state.review, today, opts.dates, [], []) : leaveReview(guide, answers, state.history);
   }
   return back(guide, { answers, history: state.history });
 }
 
-function returnToReview(guide: Guide, answers: Answers, review: PendingFinish, scriptErrors: FlowScriptError[] = [], traces: string[] = []): TransitionResult {
-  const history = review.history;
-  writeHistory(answers, history);
-  const last = history[history.length - 1];
-  if (last) restoreLoopCounters(guide, answers, last);
-  return { ok: true, state: { answers, history, review: { ...review, changing: false } }, outcome: { kind: "review" }, scriptErrors, traces };
+/**
+ * Back while changing an answer. From a page the replay went on to, an ordinary Back (the change goes on). From
+ * the page the Change link opened, back towards "Check your answers": the path is replayed with the answers as
+ * they are, so that nothing computed from them is left stale.
+ */
+function backWhileChanging(
+  guide: Guide,
+  answers: Answers,
+  history: VisitedPage[],
+  review: PendingFinish,
+  today: number,
+  dates: DateLocale | undefined,
+  scriptErrors: FlowScriptError[],
+  traces: string[],
+): TransitionResult {
+  const changedAt = review.changedAt ?? history.length - 1;
+  const going: PendingFinish = { ...review };
+  delete going.stopped;
+  if (history.length - 1 > changedAt) {
+    const r = back(guide, { answers, history }, scriptErrors, traces);
+    return r.ok ? { ...r, state: { ...r.state, review: going } } : r;
+  }
+  return replay(guide, answers, history, going, "as-before", today, dates, scriptErrors, traces);
 }
 
 function leaveReview(guide: Guide, answers: Answers, history: VisitedPage[]): TransitionResult {
@@ -340,7 +388,9 @@ function changeAnswerImpl(guide: Guide, state: InterviewState, historyIndex: num
   if (!review || review.changing) return noReview();
   const reopened = reopenVisited(guide, state.answers, review.history, historyIndex, opts);
   if (!reopened.ok) return reopened;
-  return { ...reopened, state: { ...reopened.state, review: { ...review, changing: true } } };
+  const changing: PendingFinish = { ...review, changing: true, changedAt: historyIndex };
+  delete changing.stopped;
+  return { ...reopened, state: { ...reopened.state, review: changing } };
 }
 
 /** Back to a page of `visited` (by index): the history cut after it, its loop counters as they were there. */
@@ -377,11 +427,14 @@ function goToVisitedImpl(guide: Guide, state: InterviewState, historyIndex: numb
 /** "Save & Exit": go to the guide's exit page, marking the interview incomplete. BACK/RESUME there return. */
 function saveAndExitImpl(guide: Guide, state: InterviewState, today: number): TransitionResult {
   const answers = cloneAnswers(state.answers);
-  // Leaving from the review (or a page it opened) returns to the finishing page later, not to the review.
-  if (state.review) state = { answers, history: state.review.history };
+  // Leaving from the review returns to the finishing page later, not to the review; leaving from a page a
+  // Change link opened (or the replay went on to) comes back to it, the change still going on.
+  const changing = state.review?.changing ? state.review : undefined;
+  if (state.review && !changing) state = { answers, history: state.review.history };
   varSet(answers, INCOMPLETE_VAR, true);
-  if (guide.exitPage === "") return specialResult("EXIT", answers, state.history, {}, [], []);
-  return enter(guide, answers, state.history, guide.exitPage, today, [], []);
+  if (guide.exitPage === "") return specialResult("EXIT", answers, state.history, {}, [], [], changing);
+  const r = enter(guide, answers, state.history, guide.exitPage, today, [], []);
+  return r.ok && changing ? { ...r, state: { ...r.state, review: changing } } : r;
 }
 
 function parseHistory(raw: AnswerValue, guide: Guide): VisitedPage[] {
@@ -467,7 +520,7 @@ function keepValidValues(answers: Answers, page: Page, entry: VisitedPage, value
 function keepPageAnswersImpl(
   guide: Guide,
   state: InterviewState,
-  input: Omit<SubmitInput, "buttonIndex">,
+  input: Omit<SubmitInput, "buttonIndex"> & { dates?: Record<string, DateBoxes> },
   today: number,
   opts: TransitionOptions,
 ): TransitionResult {
@@ -476,7 +529,9 @@ function keepPageAnswersImpl(
   if (!entry || !page) return notCurrentPage(input.pageName, entry, []);
   const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
   keepValidValues(answers, page, entry, input.values, today);
-  const kept: InterviewState = { answers, history: state.history };
+  const typed: TypedDraft = { page: page.name, index: answerIndex(entry), values: input.values };
+  if (input.dates && Object.keys(input.dates).length > 0) typed.dates = input.dates;
+  const kept: InterviewState = { answers, history: state.history, typed };
   if (state.review) kept.review = state.review;
   return { ok: true, state: kept, outcome: { kind: "page", page: page.name }, scriptErrors: [], traces: [] };
 }
@@ -514,44 +569,291 @@ function submitPageImpl(
     const index = keepValidValues(answers, page, entry, input.values, today);
     if (button.name !== "") varSet(answers, button.name, button.value, index);
     applyRepeatVarSet(answers, button);
-    if (state.review) return returnToReview(guide, answers, state.review, scriptErrors, traces);
+    if (state.review) return backWhileChanging(guide, answers, history, state.review, today, opts.dates, scriptErrors, traces);
     return back(guide, { answers, history }, scriptErrors, traces);
   }
 
-  const { errors, assignments } = validatePage(page, input.values, today, opts.dates);
-  if (errors.length > 0) {
-    return { ok: true, state, outcome: { kind: "invalid", errors }, scriptErrors, traces };
-  }
   const answers = opts.inPlace ? state.answers : cloneAnswers(state.answers);
+  // A page a Change link opened (or the replay stopped on): the path from here is replayed to the review.
+  if (state.review) {
+    const replayed = replay(guide, answers, history, state.review, { button, values: input.values }, today, opts.dates, scriptErrors, traces);
+    return replayed.ok && replayed.outcome.kind === "invalid" ? { ...replayed, state } : replayed;
+  }
+  const pressed = pressOn(guide, answers, page, entry, button, input.values, today, opts.dates, scriptErrors, traces);
+  if (pressed.kind === "invalid") return { ok: true, state, outcome: { kind: "invalid", errors: pressed.errors }, scriptErrors, traces };
+  if (pressed.kind === "special") return specialResult(pressed.target, answers, history, pressed.extra, scriptErrors, traces);
+  if (pressed.target === "") {
+    writeHistory(answers, history);
+    return { ok: true, state: { answers, history }, outcome: { kind: "page", page: page.name }, scriptErrors, traces };
+  }
+  return enter(guide, answers, history, pressed.target, today, scriptErrors, traces);
+}
+
+/** What pressing a button did, short of entering the next page: refused, a special target, or the page to enter. */
+type Pressed =
+  | { kind: "invalid"; errors: FieldError[] }
+  | { kind: "special"; target: SpecialTarget; extra: { url?: string; message?: string } }
+  | { kind: "next"; target: string };
+
+/**
+ * A button (not Back) pressed on the current page, in A2J's order: validate every field (nothing is written when
+ * one fails) → store fields and the button's value at the loop index → FAIL → codeAfter (its GOTO wins over the
+ * button's target) → repeatVarSet → the special target or the page to enter. Mutates `answers`.
+ */
+function pressOn(
+  guide: Guide,
+  answers: Answers,
+  page: Page,
+  entry: VisitedPage,
+  button: Button,
+  values: FormValues,
+  today: number,
+  dates: DateLocale | undefined,
+  scriptErrors: FlowScriptError[],
+  traces: string[],
+): Pressed {
+  const { errors, assignments } = validatePage(page, values, today, dates);
+  if (errors.length > 0) return { kind: "invalid", errors };
   const index = page.repeatVar !== "" ? answerIndex(entry) : undefined;
   for (const a of assignments) varSet(answers, a.name, a.value, index);
   if (button.name !== "") varSet(answers, button.name, button.value, index);
-
-  if (button.next === "FAIL") {
-    return specialResult("FAIL", answers, history, { url: button.url }, scriptErrors, traces);
-  }
+  if (button.next === "FAIL") return { kind: "special", target: "FAIL", extra: { url: button.url } };
 
   const r = runScript(page.codeAfter, { answers, today, pageExists: pageExists(guide) });
   for (const e of r.errors) scriptErrors.push({ ...e, page: page.name, script: "codeAfter" });
   traces.push(...r.traces);
-
   applyRepeatVarSet(answers, button);
-  // A page a Change link opened: once pressed, back to the review (its codeAfter has run, its GOTO is not taken).
-  if (state.review) return returnToReview(guide, answers, state.review, scriptErrors, traces);
 
   if (isSpecialTarget(button.next)) {
     const extra: { url?: string; message?: string } = {};
     if (button.url) extra.url = button.url;
     // Shown as text on the end screen: author text like any other, so its macros are evaluated.
-    if (button.message) extra.message = renderMacrosAsText(button.message, answers, today, opts.dates);
-    return specialResult(button.next, answers, history, extra, scriptErrors, traces);
+    if (button.message) extra.message = renderMacrosAsText(button.message, answers, today, dates);
+    return { kind: "special", target: button.next, extra };
   }
-  const target = r.goto !== null && r.goto !== button.next ? r.goto : button.next;
-  if (target === "") {
+  return { kind: "next", target: r.goto !== null && r.goto !== button.next ? r.goto : button.next };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replaying the path after a change (docs/decisions/0040-replay-and-return-address.md)
+
+/** The most pages one replay walks before it stops on the page it is at (a guide that loops without end). */
+const MAX_REPLAY = MAX_HISTORY;
+
+function sameEntry(a: VisitedPage, b: VisitedPage | undefined): boolean {
+  return b !== undefined && a.interviewPage === b.interviewPage && a.repeatVarValue === b.repeatVarValue && a.outerLoopVarValue === b.outerLoopVarValue;
+}
+
+/**
+ * Where a page the replay landed on stands in the recorded path, `j` being the recorded entry expected next:
+ * that entry, or a later one (the change skipped the pages between), or none (a page that was not on the path).
+ */
+function placeInRecord(recorded: VisitedPage[], j: number, landed: VisitedPage): number | null {
+  for (let k = j; k < recorded.length; k++) if (sameEntry(landed, recorded[k])) return k;
+  return null;
+}
+
+/** The recorded entry the replay expects next, given the pages it has walked since the changed one. */
+function recordedPosition(review: PendingFinish, history: VisitedPage[]): number {
+  const changedAt = review.changedAt ?? history.length - 1;
+  let j = changedAt + 1;
+  for (let i = changedAt + 1; i < history.length; i++) {
+    const k = placeInRecord(review.history, j, history[i] as VisitedPage);
+    if (k !== null) j = k + 1;
+  }
+  return j;
+}
+
+/** The variables a visit of a page writes (its fields and named buttons), at the visit's loop index. */
+function writtenBy(guide: Guide, entry: VisitedPage): { name: string; index: number }[] {
+  const page = own(guide.pages, entry.interviewPage);
+  if (!page) return [];
+  const index = page.repeatVar !== "" ? answerIndex(entry) : 1;
+  return [...page.fields.map((f) => f.name), ...page.buttons.map((b) => b.name)].filter((name) => name !== "").map((name) => ({ name, index }));
+}
+
+const writtenKey = (w: { name: string; index: number }) => `${varKey(w.name)}#${w.index}`;
+
+/**
+ * The answers of the pages still ahead on the recorded path, put aside while the replay walks towards them, so
+ * that each script sees what it saw when the person first came this way: a guide that counts its loop entries
+ * from the answers (the first blank one) would otherwise leave the loop at once. A page's answers come back
+ * when the replay reaches it, and all of them when it ends (a page the change skipped keeps its answers, as in A2J).
+ */
+class AnswersAhead {
+  private readonly aside = new Map<string, { name: string; index: number; value: AnswerValue }>();
+  constructor(
+    private readonly guide: Guide,
+    private readonly answers: Answers,
+    recorded: VisitedPage[],
+    j: number,
+  ) {
+    const past = new Set(recorded.slice(0, j).flatMap((entry) => writtenBy(guide, entry).map(writtenKey)));
+    for (const entry of recorded.slice(j)) {
+      for (const written of writtenBy(guide, entry)) {
+        const key = writtenKey(written);
+        const value = getRaw(answers, written.name, written.index);
+        if (past.has(key) || this.aside.has(key) || value === null || value === "") continue;
+        this.aside.set(key, { ...written, value });
+        varSet(answers, written.name, null, written.index);
+      }
+    }
+  }
+  /** Puts back what was put aside, where nothing has been written since. */
+  private restore(keys: Iterable<string>): void {
+    for (const key of keys) {
+      const held = this.aside.get(key);
+      if (!held) continue;
+      this.aside.delete(key);
+      const now = getRaw(this.answers, held.name, held.index);
+      if (now === null || now === "") varSet(this.answers, held.name, held.value, held.index);
+    }
+  }
+  reached(entry: VisitedPage): void {
+    this.restore(writtenBy(this.guide, entry).map(writtenKey));
+  }
+  all(): void {
+    this.restore([...this.aside.keys()]);
+  }
+}
+
+/** The buttons a replay may press: neither Back nor a way out of the interview (Save and finish later, FAIL…). */
+function forwardButtons(page: Page): Button[] {
+  return page.buttons.filter((b) => b.next !== "BACK" && b.next !== "RESUME" && (!isSpecialTarget(b.next) || isFinishTarget(b.next)));
+}
+
+/**
+ * The button the person pressed on this page before: the only way forward; else the one whose name holds its
+ * value in the answers (a Yes/No page); else the one that leads where the recorded path went next (or to the
+ * review, from the last recorded page). Null when none can be told.
+ */
+function pressedBefore(
+  guide: Guide,
+  page: Page,
+  answers: Answers,
+  history: VisitedPage[],
+  entry: VisitedPage,
+  values: FormValues,
+  expected: VisitedPage | undefined,
+  today: number,
+  dates: DateLocale | undefined,
+): Button | null {
+  const forward = forwardButtons(page);
+  if (forward.length <= 1) return forward[0] ?? null;
+  const index = page.repeatVar !== "" ? answerIndex(entry) : 1;
+  const answered = forward.filter((b) => b.name !== "" && toStr(getRaw(answers, b.name, index) ?? "") === b.value);
+  if (answered.length === 1) return answered[0] as Button;
+  for (const button of forward) {
+    const trial = cloneAnswers(answers);
+    const pressed = pressOn(guide, trial, page, entry, button, values, today, dates, [], []);
+    if (pressed.kind === "special" && expected === undefined && isFinishTarget(pressed.target)) return button;
+    if (pressed.kind !== "next" || pressed.target === "") continue;
+    const entered = enter(guide, trial, history, pressed.target, today, [], []);
+    if (!entered.ok) continue;
+    const outcome = entered.outcome;
+    if (outcome.kind === "page" && expected?.interviewPage === outcome.page) return button;
+    if (outcome.kind === "special" && expected === undefined && isFinishTarget(outcome.target)) return button;
+  }
+  return null;
+}
+
+/** How the current page is pressed to start a replay: with what the person posted, or as they pressed it before. */
+type FirstPress = { button: Button; values: FormValues } | "as-before";
+
+/**
+ * The path replayed to "Check your answers" after a change, as a person pressing Continue would: first the
+ * current page (the one a Change link opened, or the replay stopped on), then each page entered (codeBefore,
+ * GOTOs), its stored answers checked and the button pressed before pressed again (codeAfter, loop counters). It
+ * stops on a page that was not on the path, whose answers no longer pass, or whose button cannot be told; at a
+ * finishing target the review opens on the new path. Another special target (Save and finish later) is taken
+ * with the change kept open. A refused first press comes back as "invalid", the answers as they were.
+ */
+function replay(
+  guide: Guide,
+  answers: Answers,
+  history: VisitedPage[],
+  review: PendingFinish,
+  first: FirstPress,
+  today: number,
+  dates: DateLocale | undefined,
+  scriptErrors: FlowScriptError[],
+  traces: string[],
+): TransitionResult {
+  const going: PendingFinish = { ...review, changing: true, changedAt: review.changedAt ?? history.length - 1 };
+  delete going.stopped;
+  let j = recordedPosition(going, history);
+  const ahead = new AnswersAhead(guide, answers, going.history, j);
+  const stop = (stopped: ReplayStop): TransitionResult => {
+    ahead.all();
     writeHistory(answers, history);
-    return { ok: true, state: { answers, history }, outcome: { kind: "page", page: page.name }, scriptErrors, traces };
+    const page = history[history.length - 1]?.interviewPage ?? "";
+    return { ok: true, state: { answers, history, review: { ...going, stopped } }, outcome: { kind: "page", page }, scriptErrors, traces };
+  };
+
+  let entry = history[history.length - 1] as VisitedPage;
+  let page = own(guide.pages, entry.interviewPage) as Page;
+  let next: Pressed;
+  if (first === "as-before") {
+    const values = storedFormValues(page, answers, page.repeatVar !== "" ? answerIndex(entry) : 1, today);
+    const button = pressedBefore(guide, page, answers, history, entry, values, going.history[j], today, dates);
+    if (!button) return stop({ reason: "choose" });
+    next = pressOn(guide, answers, page, entry, button, values, today, dates, scriptErrors, traces);
+  } else {
+    next = pressOn(guide, answers, page, entry, first.button, first.values, today, dates, scriptErrors, traces);
+    if (next.kind === "invalid") {
+      ahead.all();
+      return { ok: true, state: { answers, history, review }, outcome: { kind: "invalid", errors: next.errors }, scriptErrors, traces };
+    }
   }
-  return enter(guide, answers, history, target, today, scriptErrors, traces);
+  for (let steps = 0; ; steps++) {
+    if (next.kind === "invalid") return stop({ reason: "invalid", errors: next.errors });
+    if (next.kind === "special") {
+      ahead.all();
+      return replayEnded(answers, history, going, next.target, next.extra, scriptErrors, traces);
+    }
+    if (next.target === "" || steps > MAX_REPLAY) return stop({ reason: "choose" });
+    const entered = enter(guide, answers, history, next.target, today, scriptErrors, traces);
+    if (!entered.ok) {
+      ahead.all();
+      return entered;
+    }
+    history = entered.state.history;
+    if (entered.outcome.kind === "special") {
+      ahead.all();
+      return replayEnded(answers, history, going, entered.outcome.target, {}, scriptErrors, traces);
+    }
+    entry = history[history.length - 1] as VisitedPage;
+    const k = placeInRecord(going.history, j, entry);
+    if (k === null) return stop({ reason: "new-page" });
+    j = k + 1;
+    ahead.reached(entry);
+    page = own(guide.pages, entry.interviewPage) as Page;
+    const values = storedFormValues(page, answers, page.repeatVar !== "" ? answerIndex(entry) : 1, today);
+    const checked = validatePage(page, values, today, dates);
+    if (checked.errors.length > 0) return stop({ reason: "invalid", errors: checked.errors });
+    const button = pressedBefore(guide, page, answers, history, entry, values, going.history[j], today, dates);
+    if (!button) return stop({ reason: "choose" });
+    next = pressOn(guide, answers, page, entry, button, values, today, dates, scriptErrors, traces);
+  }
+}
+
+/** The replay reached a special target: a finishing one opens the review on the new path; any other is taken. */
+function replayEnded(
+  answers: Answers,
+  history: VisitedPage[],
+  review: PendingFinish,
+  target: SpecialTarget,
+  extra: { url?: string; message?: string },
+  scriptErrors: FlowScriptError[],
+  traces: string[],
+): TransitionResult {
+  if (!isFinishTarget(target)) return specialResult(target, answers, history, extra, scriptErrors, traces, review);
+  varSet(answers, INCOMPLETE_VAR, true);
+  writeHistory(answers, history);
+  const reopened: PendingFinish = { target, history, changing: false };
+  if (extra.url) reopened.url = extra.url;
+  if (extra.message) reopened.message = extra.message;
+  return { ok: true, state: { answers, history, review: reopened }, outcome: { kind: "review" }, scriptErrors, traces };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -578,9 +880,12 @@ export function goToVisited(guide: Guide, state: InterviewState, historyIndex: n
   return guarded(() => goToVisitedImpl(guide, state, historyIndex, opts));
 }
 
-/** Go back to the previous visited page, keeping every answer (codeBefore is not re-run). */
-export function goBack(guide: Guide, state: InterviewState, opts: TransitionOptions = {}): TransitionResult {
-  return guarded(() => goBackImpl(guide, state, opts));
+/**
+ * Go back to the previous visited page, keeping every answer (codeBefore is not re-run). From a page a Change
+ * link opened it goes back towards "Check your answers", replaying the path on `today` (its scripts run).
+ */
+export function goBack(guide: Guide, state: InterviewState, today: number, opts: TransitionOptions = {}): TransitionResult {
+  return guarded(() => goBackImpl(guide, state, today, opts));
 }
 
 /** "Save & Exit": go to the guide's exit page, marking the interview incomplete. BACK/RESUME there return. */
@@ -619,6 +924,25 @@ export function confirmFinish(state: InterviewState, opts: TransitionOptions = {
   return guarded(() => confirmFinishImpl(state, opts));
 }
 
+/**
+ * A completed interview's state opened again to correct it (as a new draft): its answers incomplete again, on
+ * "Check your answers" when its last page has a finishing button (its Change links then work as before), else
+ * on that page.
+ */
+export function reopenCompleted(guide: Guide, state: InterviewState): InterviewState {
+  const answers = cloneAnswers(state.answers);
+  varSet(answers, INCOMPLETE_VAR, true);
+  const history = state.history;
+  const last = history[history.length - 1];
+  const page = last ? own(guide.pages, last.interviewPage) : undefined;
+  const finish = page?.buttons.find((b) => isFinishTarget(b.next));
+  if (!finish || !last) return { answers, history };
+  restoreLoopCounters(guide, answers, last);
+  const review: PendingFinish = { target: finish.next as FinishTarget, history, changing: false };
+  if (finish.url) review.url = finish.url;
+  return { answers, history, review };
+}
+
 /** A Change link on "Check your answers": reopens that visited page; its next press returns to the review. */
 export function changeAnswer(guide: Guide, state: InterviewState, historyIndex: number, opts: TransitionOptions = {}): TransitionResult {
   return guarded(() => changeAnswerImpl(guide, state, historyIndex, opts));
@@ -626,12 +950,13 @@ export function changeAnswer(guide: Guide, state: InterviewState, historyIndex: 
 
 /**
  * Keeps what was typed on the current page without leaving it, as Back does (valid fields written at the loop
- * index, invalid ones dropped, no button value and no script): for a detour such as the AI rephrase screen.
+ * index, invalid ones dropped, no button value and no script), and the whole form as typed (`typed`, with the
+ * date boxes given) to show back: for a detour such as the AI pages.
  */
 export function keepPageAnswers(
   guide: Guide,
   state: InterviewState,
-  input: Omit<SubmitInput, "buttonIndex">,
+  input: Omit<SubmitInput, "buttonIndex"> & { dates?: Record<string, DateBoxes> },
   today: number,
   opts: TransitionOptions = {},
 ): TransitionResult {

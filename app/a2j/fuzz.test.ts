@@ -137,7 +137,7 @@ describe("the engine never throws", { timeout: 60_000 }, () => {
         if (!start.ok) throw new Error("start failed");
         let s: InterviewState = start.state;
         for (const [button, values, back] of steps) {
-          const r = back ? goBack(guide, s) : submitPage(guide, s, { pageName: currentPage(s) ?? "", buttonIndex: button, values }, TODAY);
+          const r = back ? goBack(guide, s, TODAY) : submitPage(guide, s, { pageName: currentPage(s) ?? "", buttonIndex: button, values }, TODAY);
           if (r.ok) {
             s = r.state;
             const view = renderPage(guide, s, TODAY, r.outcome.kind === "invalid" ? { submitted: values, errors: r.outcome.errors } : {});
@@ -199,7 +199,7 @@ describe("random guides never make the flow throw", { timeout: 60_000 }, () => {
           const s = r.state;
           renderPage(g.guide, s, TODAY);
           visitedPages(g.guide, s, TODAY);
-          if (action === 0) r = goBack(g.guide, s);
+          if (action === 0) r = goBack(g.guide, s, TODAY);
           else if (action === 1) r = saveAndExit(g.guide, s, TODAY);
           else r = submitPage(g.guide, s, { pageName: currentPage(s) ?? "", buttonIndex: b, values: v }, TODAY, { inPlace: action === 2 });
           // "internal" would mean an exception was caught by the safety net: a bug.

@@ -69,6 +69,7 @@ export {
   goBack,
   goToVisited,
   keepPageAnswers,
+  reopenCompleted,
   resumeInterview,
   saveAndExit,
   startInterview,
@@ -84,11 +85,12 @@ export type {
   SubmitInput,
   TransitionOptions,
   TransitionResult,
+  TypedDraft,
   VisitedPage,
 } from "./flow";
 export { plainText, renderPage, reviewAnswers, visitedPages } from "./page-view";
 export type { ButtonView, FieldView, PageView, PopupView, Progress, RenderOptions, ReviewAnswer, ReviewStep, VisitedPageView } from "./page-view";
-export { DEFAULT_PROMPTS, inputName, listOptions, validatePage } from "./validate";
+export { asksForEmail, DEFAULT_PROMPTS, inputName, listOptions, validatePage } from "./validate";
 export type { FieldError, FormValues } from "./validate";
 
 // Dates

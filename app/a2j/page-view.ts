@@ -4,14 +4,14 @@
  * like the transitions in flow.ts that move the state this model is drawn from.
  */
 import { getRaw, isBlank } from "./answers";
-import { A2J_DATES, boxesFromStored, type DateBox, type DateBoxes, type DateLocale, formatDays, showStoredDate } from "./dates";
+import { A2J_DATES, boxesFromStored, type DateBox, type DateBoxes, type DateLocale, showStoredDate } from "./dates";
 import { answerIndex, currentEntry, type InterviewState } from "./flow";
 import { isSpecialTarget, type SpecialTarget } from "./guide";
 import { escapeHtml, renderMacros, renderMacrosAsText, resolvePopups } from "./macros";
 import type { AnswerValue, Guide, Page } from "./types";
 import { own } from "./util";
+import { shownText, storedChecked, storedText } from "./stored-values";
 import { DEFAULT_PROMPTS, inputName, listOptions, numberPickOptions, type FieldError, type FormValues, type PickOption } from "./validate";
-import { toStr } from "./values";
 import { decodeEntities } from "./xml";
 
 export interface FieldView {
@@ -105,11 +105,6 @@ export interface PageView {
   dates: DateLocale;
 }
 
-function storedText(v: AnswerValue): string {
-  if (v === null) return "";
-  return toStr(v);
-}
-
 export interface RenderOptions {
   /** Values posted with a failed submit, shown again in the fields. */
   submitted?: FormValues;
@@ -163,20 +158,17 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   const plain = (s: string) => renderMacrosAsText(s, answers, today, dates);
   // A field's own invalid prompt is author text ("Enter %%[Child name TE]%%'s birthday"); A2J's defaults have no macros.
   const errors = (opts.errors ?? []).map((e) => ({ ...e, message: plain(e.message) || e.message }));
-  const submitted = opts.submitted;
+  // What was typed here before a detour (flow.ts, keepPageAnswers) is shown as typed.
+  const typed = !opts.submitted && state.typed?.page === page.name && state.typed.index === idx ? state.typed : undefined;
+  const submitted = opts.submitted ?? typed?.values;
   const fields: FieldView[] = page.fields.map((f, i) => {
     const name = inputName(f, i);
     const stored = f.name !== "" ? getRaw(answers, f.name, idx) : null;
-    let value = storedText(stored);
-    if (f.type === "datemdy" && typeof stored === "string") value = stored;
     const sub = submitted?.[name];
-    if (submitted && sub !== undefined) value = Array.isArray(sub) ? (sub[0] ?? "") : sub;
-    if (isBlank(stored) && !submitted && f.type !== "radio" && f.type !== "checkbox" && f.type !== "checkboxNOTA" && f.type !== "gender") {
-      if (f.value !== "") value = f.type === "datemdy" && f.value.trim().toUpperCase() === "TODAY" ? formatDays(today) : f.value;
-    }
+    let value = !submitted ? shownText(f, stored, today) : sub !== undefined ? (Array.isArray(sub) ? (sub[0] ?? "") : sub) : storedText(stored);
     let checked = false;
     if (f.type === "checkbox" || f.type === "checkboxNOTA" || f.type === "checkboxmultiple") {
-      checked = submitted ? sub !== undefined && sub !== "" && sub !== "false" : stored === true || stored === "true";
+      checked = submitted ? sub !== undefined && sub !== "" && sub !== "false" : storedChecked(stored);
       value = "true";
     } else if (f.type === "radio") {
       const cur = submitted ? (Array.isArray(sub) ? sub[0] : sub) : storedText(stored);
@@ -210,7 +202,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       placeholder: f.type === "numberssn" ? "999-99-9999" : f.type === "numberphone" ? "(555) 555-5555" : "",
       error,
       noChoices: f.type === "textpick" && options.length === 0 ? { listSrc: f.listSrc.trim(), message: DEFAULT_PROMPTS.noChoices } : null,
-      date: isDate ? boxesFromStored(value) : null,
+      date: isDate ? (typed?.dates?.[name] ?? boxesFromStored(value)) : null,
       errorBoxes: isDate && fieldError ? (fieldError.boxes ?? ["day", "month", "year"]) : [],
     };
   });

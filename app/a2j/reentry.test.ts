@@ -273,7 +273,7 @@ describe("Re-Entry Navigator", () => {
     // Back four times returns to the name page with its answers.
     let s = resumed.state;
     for (let i = 0; i < 4; i++) {
-      const b = goBack(guide, s);
+      const b = goBack(guide, s, TODAY);
       if (!b.ok) throw new Error(b.error.message);
       s = b.state;
     }

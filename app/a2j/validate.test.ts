@@ -1,7 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { ymdToDays } from "./dates";
 import type { Field, FieldType, Page } from "./types";
-import { DEFAULT_PROMPTS, listOptions, validatePage, type FormValues } from "./validate";
+import { z } from "zod";
+import { emailAddress } from "../ui/validation";
+import { asksForEmail, DEFAULT_PROMPTS, EMAIL_ADDRESS, listOptions, validatePage, type FormValues } from "./validate";
 
 const TODAY = ymdToDays(2024, 3, 15) as number;
 
@@ -171,5 +173,23 @@ describe("choices", () => {
   });
   test("fields without a variable name are validated but not stored", () => {
     expect(check([field("textlong", "")], { "field-1": "hi" })).toEqual({ messages: [], stored: {} });
+  });
+});
+
+describe("email addresses asked in an interview", () => {
+  const page = (name: string, required = false) =>
+    ({ name: "P", fields: [{ type: "text", name, label: "Email", required, value: "", maxChars: "", invalidPrompt: "", min: "", max: "", order: "", listData: "", listSrc: "" }] }) as unknown as Page;
+  test.each([["sam@@example"], ["sam@example"], ["sam example.org"], [".sam@example.org"], ["sam..lee@example.org"]])("%j is refused as the account forms refuse it", (typed) => {
+    expect(validatePage(page("Contact email TE"), { "contact email te": typed }, 0).errors.map((e) => e.message)).toEqual(["The email format is invalid."]);
+    expect(emailAddress().safeParse(typed).success).toBe(false);
+  });
+  test("a good address, a blank optional one, and a field that does not ask for an email are kept", () => {
+    expect(validatePage(page("User e-mail"), { "user e-mail": " sam@example.org " }, 0)).toEqual({ errors: [], assignments: [{ name: "User e-mail", value: "sam@example.org" }] });
+    expect(validatePage(page("Contact email TE"), { "contact email te": "" }, 0).errors).toEqual([]);
+    expect(validatePage(page("Emailed note TE"), { "emailed note te": "sam@@example" }, 0).errors).toEqual([]);
+    expect(asksForEmail({ type: "textlong", name: "Email TE" })).toBe(false);
+  });
+  test("the pattern is zod's own", () => {
+    expect(EMAIL_ADDRESS.source).toBe(z.regexes.email.source);
   });
 });

@@ -54,11 +54,24 @@ export const DEFAULT_PROMPTS = {
   /** A pick list without choices (its list file did not come with the guide): nothing typed can stand in for them. */
   noChoices: "This question cannot be answered yet: its list of choices is missing from the interview. Please tell the organisation that runs this interview.",
   maxChars: (n: number) => `Please use no more than ${n} characters.`,
+  /** The account forms' own words (app/ui/validation.ts), for an email address asked in an interview. */
+  email: "The email format is invalid.",
   numberRange: (min: string, max: string) =>
     min !== "" && max !== "" ? `Please enter a number between ${min} and ${max}.` : min !== "" ? `Please enter a number of at least ${min}.` : `Please enter a number no greater than ${max}.`,
   dateRange: (min: string, max: string) =>
     min !== "" && max !== "" ? `Please enter a date between ${min} and ${max}.` : min !== "" ? `Please enter a date on or after ${min}.` : `Please enter a date on or before ${max}.`,
 } as const;
+
+/**
+ * The email address pattern the account forms check with (zod's, app/ui/validation.ts uses this one), so an
+ * address refused there is refused in an interview too ("sam@@example", "sam@example").
+ */
+export const EMAIL_ADDRESS = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+/** A text field that asks for an email address: A2J has no such type, so its variable's name says so ("Contact email TE"). */
+export function asksForEmail(field: Pick<Field, "type" | "name">): boolean {
+  return field.type === "text" && /\be-?mail\b/i.test(field.name);
+}
 
 function typePrompt(t: Field["type"]): string {
   switch (t) {
@@ -181,6 +194,7 @@ export function validatePage(
         // A browser sends a textarea's line breaks as CRLF but counts each as one character for maxlength.
         const text = f.type === "textlong" ? raw.replace(/\r\n/g, "\n") : raw;
         if (Number.isFinite(max) && max > 0 && text.length > max) return err(f, i, DEFAULT_PROMPTS.maxChars(max));
+        if (s !== "" && asksForEmail(f) && (s.length > 254 || !EMAIL_ADDRESS.test(s))) return err(f, i, DEFAULT_PROMPTS.email);
         store(f.type === "textlong" ? text : s);
         return;
       }

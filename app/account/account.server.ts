@@ -4,6 +4,7 @@ import type { FieldError } from "~/auth/accounts.server";
 import { hashPassword, verifyPassword } from "~/auth/crypto.server";
 import { countAttempt, limits } from "~/auth/rate-limit.server";
 import { endOtherSessions, type Session } from "~/auth/session.server";
+import { normalisedPhone } from "~/auth/phone-countries";
 
 export const accountMessages = {
   profileUpdated: "Profile updated.",
@@ -11,14 +12,30 @@ export const accountMessages = {
   wrongCurrentPassword: "The current password is invalid.",
 } as const;
 
+/** The profile's fields as the edit form shows them: names, and the phone number's country and number. */
+export async function profileOf(userId: string, db: Db = database()) {
+  const row = await db.selectFrom("users").select(["first_name", "last_name", "phone_country", "phone_code", "phone_number"]).where("id", "=", userId).executeTakeFirst();
+  if (!row) return null;
+  // Stored in E.164 (app/auth/phone-countries.ts): shown without the country's code, which the selector holds.
+  const national = row.phone_number.startsWith(row.phone_code) ? row.phone_number.slice(row.phone_code.length) : row.phone_number;
+  return { firstName: row.first_name, lastName: row.last_name, phoneCountry: row.phone_country, phoneNumber: national };
+}
+
+/** Saves the names and the phone number (normalised as at sign-up). */
 export async function updateProfile(
   userId: string,
-  names: { firstName: string; lastName: string },
+  profile: { firstName: string; lastName: string; phoneCountry: string; phoneNumber: string },
   db: Db = database(),
 ): Promise<void> {
+  const phone = normalisedPhone(profile.phoneCountry, profile.phoneNumber);
   await db
     .updateTable("users")
-    .set({ first_name: names.firstName, last_name: names.lastName, updated_at: new Date().toISOString() })
+    .set({
+      first_name: profile.firstName,
+      last_name: profile.lastName,
+      ...(phone ? { phone_country: phone.country.code, phone_code: phone.country.phoneCode, phone_number: phone.e164 } : {}),
+      updated_at: new Date().toISOString(),
+    })
     .where("id", "=", userId)
     .execute();
 }

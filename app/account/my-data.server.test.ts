@@ -126,7 +126,7 @@ describe.each(dialects)("my data on %s", (dialect) => {
       firstName: "Ana",
       lastName: "Lim-export-ana",
       email: "export-ana@example.org",
-      phone: { country: "SG", code: "+65", number: "91234567" },
+      phone: { country: "SG", code: "+65", number: "+6591234567" },
       emailVerifiedAt: ana.user.email_verified_at,
       twoFactorEnabled: true,
       recoveryCodesLeft: 10,

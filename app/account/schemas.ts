@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { authMessages, newPassword } from "~/auth/schemas";
+import { authMessages, checkPhone, newPassword, phoneFields } from "~/auth/schemas";
 import { messages, personName, requiredText } from "~/ui/validation";
 
-export const profileSchema = z.object({ firstName: personName(), lastName: personName() });
+export const profileSchema = z.object({ firstName: personName(), lastName: personName(), ...phoneFields }).superRefine(checkPhone);
 
 export const changePasswordSchema = z
   .object({

@@ -7,7 +7,8 @@ import { database } from "~/db.server";
 import { sendMail } from "~/mail/mail.server";
 import { hashPassword, hashToken, openTwoFactorValue, randomToken, sealTwoFactorValue, spendPasswordTime, verifyPassword } from "./crypto.server";
 import { verificationEmail, resetEmail } from "./emails.server";
-import { phoneCountry } from "./phone-countries";
+import { normalisedPhone, phoneCountry } from "./phone-countries";
+import { RETURN_PARAM, safeReturnPath } from "./return-to";
 import { replaceRecoveryCodes, sealCodesToShow } from "./recovery-codes.server";
 import { clearAttempts, countAttempt, limits } from "./rate-limit.server";
 import { authMessages } from "./schemas";
@@ -128,15 +129,17 @@ export function purgeSpentLinks(db: Db, now: Date, batchSize = PURGE_BATCH_SIZE)
   }, batchSize);
 }
 
-function link(path: string, code: string): string {
+function link(path: string, code: string, returnTo: string | null = null): string {
   const url = new URL(path, config().PUBLIC_ORIGIN);
   url.searchParams.set("code", code);
+  // Opened on another device too, the link leads back to the page the person signed up from.
+  if (returnTo) url.searchParams.set(RETURN_PARAM, returnTo);
   return url.toString();
 }
 
-async function sendVerification(user: UserRow, db: Db) {
+async function sendVerification(user: UserRow, db: Db, returnTo: string | null = null) {
   const token = await issueToken(user.id, "verify-email", VERIFY_EMAIL_TTL_MS, db);
-  await sendMail(verificationEmail(user, link("/auth/sign-up/password", token)), config(), db);
+  await sendMail(verificationEmail(user, link("/auth/sign-up/password", token, safeReturnPath(returnTo))), config(), db);
 }
 
 export interface SignUpInput {
@@ -147,12 +150,16 @@ export interface SignUpInput {
   phoneNumber: string;
 }
 
-/** Creates an unverified account and emails the link that leads to choosing a password (AU01 if it exists). */
-export async function signUp(input: SignUpInput, address: string, db: Db = database()): Promise<FieldError | null> {
+/**
+ * Creates an unverified account and emails the link that leads to choosing a password (AU01 if it exists); the
+ * link carries the return address, so the person ends up where they started.
+ */
+export async function signUp(input: SignUpInput, address: string, db: Db = database(), returnTo: string | null = null): Promise<FieldError | null> {
   await countAttempt([[`sign-up:address:${address}`, limits.signUpPerAddress]], db);
   if (await findUserByEmail(input.email, db)) return { field: "email", message: authMessages.accountExists, status: 400 };
-  const country = phoneCountry(input.phoneCountry);
-  if (!country) return { field: "phoneCountry", message: authMessages.phoneCodeInvalid, status: 400 };
+  if (!phoneCountry(input.phoneCountry)) return { field: "phoneCountry", message: authMessages.phoneCodeInvalid, status: 400 };
+  const phone = normalisedPhone(input.phoneCountry, input.phoneNumber);
+  if (!phone) return { field: "phoneNumber", message: authMessages.phoneInvalid, status: 400 };
   const now = nowIso();
   const user: UserRow = {
     id: randomUUID(),
@@ -160,9 +167,9 @@ export async function signUp(input: SignUpInput, address: string, db: Db = datab
     last_name: input.lastName,
     email: input.email.trim(),
     email_key: emailKey(input.email),
-    phone_country: country.code,
-    phone_code: country.phoneCode,
-    phone_number: input.phoneNumber,
+    phone_country: phone.country.code,
+    phone_code: phone.country.phoneCode,
+    phone_number: phone.e164,
     password_hash: null,
     email_verified_at: null,
     totp_secret: null,
@@ -179,7 +186,7 @@ export async function signUp(input: SignUpInput, address: string, db: Db = datab
     if (await findUserByEmail(input.email, db)) return { field: "email", message: authMessages.accountExists, status: 400 };
     throw error;
   }
-  await sendVerification(user, db);
+  await sendVerification(user, db, returnTo);
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailAddress, messages, personName, requiredText } from "~/ui/validation";
-import { phoneCountry } from "./phone-countries";
+import { normalisedPhone, phoneCountry } from "./phone-countries";
 
 /** The account messages the product requires, word for word, and ours where it gives none. */
 export const authMessages = {
@@ -33,15 +33,29 @@ export function newPassword() {
     .regex(/\p{N}/u, authMessages.passwordNeedsNumber);
 }
 
-export const signUpSchema = z.object({
-  firstName: personName(),
-  lastName: personName(),
-  email: emailAddress(),
+/** A phone number with its country-code selector, as typed (spaces, dashes, brackets, a leading plus). */
+export const phoneFields = {
   phoneCountry: z
     .string({ error: authMessages.phoneCodeInvalid })
     .refine((code) => phoneCountry(code) !== undefined, authMessages.phoneCodeInvalid),
-  phoneNumber: requiredText().regex(/^\d{1,11}$/, authMessages.phoneInvalid),
-});
+  phoneNumber: requiredText().max(30, authMessages.phoneInvalid),
+};
+
+/** The number read with its country (normalisedPhone): an error on the number field when it is none. */
+export function checkPhone(value: { phoneCountry: string; phoneNumber: string }, ctx: z.RefinementCtx) {
+  if (phoneCountry(value.phoneCountry) && !normalisedPhone(value.phoneCountry, value.phoneNumber)) {
+    ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: authMessages.phoneInvalid });
+  }
+}
+
+export const signUpSchema = z
+  .object({
+    firstName: personName(),
+    lastName: personName(),
+    email: emailAddress(),
+    ...phoneFields,
+  })
+  .superRefine(checkPhone);
 
 export const setPasswordSchema = z
   .object({
@@ -59,8 +73,15 @@ export const signInSchema = z.object({
   password: z.string({ error: messages.required }).min(1, messages.required),
 });
 
+/** A 6-digit code as people type it or apps show it ("123 456", "123-456"): spaces and dashes dropped. */
+function sixDigitCode() {
+  return requiredText()
+    .transform((typed) => typed.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, authMessages.codeInvalid));
+}
+
 export const codeSchema = z.object({
-  code: requiredText().regex(/^\d{6}$/, authMessages.codeInvalid),
+  code: sixDigitCode(),
 });
 
 /** A recovery code as printed ("7g3kq-m2x9d"); whether it is one of the person's is the server's to say. */
@@ -77,7 +98,7 @@ export const newRecoveryCodesSchema = z.object({
 export const newAuthenticatorSchema = z.object({
   password: z.string({ error: messages.required }).min(1, messages.required),
   currentCode: requiredText().max(40, authMessages.codeInvalid),
-  code: requiredText().regex(/^\d{6}$/, authMessages.codeInvalid),
+  code: sixDigitCode(),
 });
 
 export const emailSchema = z.object({ email: emailAddress() });

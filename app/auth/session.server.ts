@@ -5,6 +5,7 @@ import type { Db } from "../../db/database";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
 import { hashToken, randomToken } from "./crypto.server";
+import { safeReturnPath, withReturn } from "./return-to";
 
 /** Signed in: the session ends after this long whatever happens… */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
@@ -216,10 +217,16 @@ export function currentUser(context: Readonly<RouterContextProvider>): SessionUs
   return context.get(sessionContext)?.user ?? null;
 }
 
-/** For pages only signed-in users may see: everybody else goes to `to`. */
-export function requireUser(context: Readonly<RouterContextProvider>, to = "/"): SessionUser {
+/**
+ * For pages only signed-in users may see: everybody else goes to sign in, and (given the request) comes back to
+ * this page afterwards.
+ */
+export function requireUser(context: Readonly<RouterContextProvider>, request?: Request): SessionUser {
   const user = currentUser(context);
-  if (!user) throw redirect(to);
+  if (!user) {
+    const url = request ? new URL(request.url) : null;
+    throw redirect(withReturn("/auth/sign-in", safeReturnPath(url ? url.pathname + url.search : null)));
+  }
   return user;
 }
 

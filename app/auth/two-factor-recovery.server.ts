@@ -73,7 +73,8 @@ export async function makeNewRecoveryCodes(
 
 /** A current code from the person's authenticator (used up, as at sign-in) or one of their recovery codes (used up). */
 async function proveSecondFactor(user: UserRow, code: string, db: Db): Promise<boolean> {
-  const digits = code.trim();
+  // As people type it: "123 456" and "123-456" are the code 123456.
+  const digits = code.replace(/[\s-]/g, "");
   const step =
     user.totp_secret && /^\d{6}$/.test(digits)
       ? verifyTotp(openTwoFactorValue(user.totp_secret, "users.totp_secret", user.id), digits, user.totp_last_step)

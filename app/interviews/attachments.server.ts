@@ -270,3 +270,48 @@ export async function attachmentKeysOf(userId: string, db: Db = database()): Pro
   const rows = await db.selectFrom("attachments").select("storage_key").where("user_id", "=", userId).execute();
   return rows.map((row) => row.storage_key);
 }
+
+/**
+ * Copies a person's attachments for another of their interviews: new rows (names sealed again in their new
+ * place) and the bytes stored again under new keys, so either interview can be deleted without the other
+ * losing a file. Returns each copied id with its copy's; a file whose bytes are gone is left out.
+ */
+export async function copyAttachments(
+  userId: string,
+  ids: string[],
+  interviewId: string,
+  storage: AttachmentStorage = attachmentStorage(),
+  db: Db = database(),
+): Promise<Map<string, string>> {
+  const copies = new Map<string, string>();
+  if (!ids.length) return copies;
+  const rows = await db
+    .selectFrom("attachments")
+    .select(["id", "file_name", "content_type", "size", "storage_key"])
+    .where("user_id", "=", userId)
+    .where("id", "in", ids)
+    .execute();
+  for (const row of rows) {
+    const bytes = await storage.get(row.storage_key);
+    if (!bytes) continue;
+    const id = randomUUID();
+    const ext = row.storage_key.split(".").pop() ?? "pdf";
+    const key = attachmentStorageKey(userId, id, ext);
+    await db
+      .insertInto("attachments")
+      .values({
+        id,
+        user_id: userId,
+        interview_id: interviewId,
+        file_name: sealText(openText(row.file_name, attachmentNamePlace(row.id)), attachmentNamePlace(id)),
+        content_type: row.content_type,
+        size: row.size,
+        storage_key: key,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await storage.put(key, new Uint8Array(bytes));
+    copies.set(row.id, id);
+  }
+  return copies;
+}

@@ -7,6 +7,17 @@ export function listHref(page: number, pageSize: number): string {
 }
 
 /** The confirmation in a popover dialog (no script); browsers without popovers use the confirmation page. */
+/** A completed interview is corrected in a new draft copied from it (app/interviews/correct.server.ts): a POST. */
+function CorrectControl({ item }: { item: InterviewListItem }) {
+  return (
+    <form method="post" action={`/account/interview/${item.id}/correct`} className="action-form">
+      <button type="submit" className="action-link">
+        Change answers<span className="visually-hidden"> {item.issueName}</span>
+      </button>
+    </form>
+  );
+}
+
 function DeleteControl({ item, back }: { item: InterviewListItem; back: string }) {
   const dialogId = `delete-${item.id}`;
   return (
@@ -103,6 +114,7 @@ export function InterviewTable({ list }: { list: InterviewPage }) {
                         <a className="action-link" href={`/account/interview/${item.id}/answers`}>
                           Answers<span className="visually-hidden"> {item.issueName}</span>
                         </a>
+                        <CorrectControl item={item} />
                       </>
                     ) : (
                       <a className="action-link" href={`/issues/${item.issueId}/interviews/${item.id}`}>

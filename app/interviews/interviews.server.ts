@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
 import type { InterviewStatus } from "../../db/schema";
-import { type Answers, answersFromJSON, answersToANX, answersToJSON, daysFromDate, type Guide, type InterviewState } from "~/a2j";
+import { type Answers, answersFromJSON, answersToANX, answersToJSON, daysFromDate, type Guide, type InterviewState, type TypedDraft } from "~/a2j";
 import { mergeVariables } from "./variables";
 import { database } from "~/db.server";
 import { openText, sealText } from "~/security/data-encryption.server";
@@ -134,9 +134,10 @@ function interviewAnswers(row: { id: string; vars: string }): Answers {
 /** The engine's state from an interview's stored columns. */
 export function interviewState(row: { id: string; vars: string; engine_state: string }): InterviewState {
   const answers = interviewAnswers(row);
-  const { history, review } = JSON.parse(openText(row.engine_state, interviewPlace("engine_state", row.id))) as Partial<InterviewState>;
+  const { history, review, typed } = JSON.parse(openText(row.engine_state, interviewPlace("engine_state", row.id))) as Partial<InterviewState>;
   const state: InterviewState = { answers, history: history ?? [] };
   if (review) state.review = review;
+  if (typed) state.typed = typed;
   return state;
 }
 
@@ -189,7 +190,7 @@ export async function saveInterview(
     status: interview.status,
     ...sealInterviewColumns(id, {
       vars: JSON.stringify(answersToJSON(interview.state.answers)),
-      engine_state: JSON.stringify({ history: interview.state.history, review: interview.state.review }),
+      engine_state: JSON.stringify({ history: interview.state.history, review: interview.state.review, typed: interview.state.typed }),
     }),
     updated_at: now,
     last_page: lastPageColumn(interview.state, await pageTokenKey(db)),
@@ -213,6 +214,13 @@ export async function saveInterview(
     })
     .execute();
   return id;
+}
+
+/** A typed draft without the answers to these variables (their input names are the variables' keys). */
+function withoutTyped(typed: TypedDraft, variables: string[]): TypedDraft {
+  const names = new Set(variables.map((name) => name.trim().toLowerCase()));
+  const keep = <T>(entries: Record<string, T>) => Object.fromEntries(Object.entries(entries).filter(([name]) => !names.has(name)));
+  return { ...typed, values: keep(typed.values), ...(typed.dates ? { dates: keep(typed.dates) } : {}) };
 }
 
 /** The ANX answer file of a user's interview (the viewer's getDataUrl), titled with its guide's title. */
@@ -244,10 +252,10 @@ export async function mergeInterviewVariables(
   const interview = await loadInterview(userId, id, db);
   if (!interview) return false;
   const answers = mergeVariables(interview.state.answers, variables, guide, index);
-  await saveInterview(
-    { id, userId, issueId: interview.issueId, status: interview.status, state: { ...interview.state, answers }, guide: interview.guide },
-    db,
-  );
+  // What the person typed before the detour gives way to what they chose there.
+  const state: InterviewState = { ...interview.state, answers };
+  if (state.typed) state.typed = withoutTyped(state.typed, Object.keys(variables));
+  await saveInterview({ id, userId, issueId: interview.issueId, status: interview.status, state, guide: interview.guide }, db);
   return true;
 }
 

@@ -2,7 +2,7 @@ import { createCookie } from "react-router";
 import { config } from "~/config.server";
 
 /** The words the home page shows after "Save and finish later" (A2J's EXIT, the spec's save-logout). */
-export const savedNoticeMessage = "Your answers are saved. Sign in to continue your interview.";
+export const savedNoticeMessage = "You are signed out. Your answers are saved: sign in to continue your interview.";
 
 /**
  * Set when an interview is saved and the person signed out, so the home page can say so. It stays until the
@@ -20,12 +20,16 @@ function savedNoticeCookie() {
   });
 }
 
-export function setSavedNotice(): Promise<string> {
-  return savedNoticeCookie().serialize(true);
+/** Set with the interview's address, where signing in again leads. */
+export function setSavedNotice(interviewPath: string): Promise<string> {
+  return savedNoticeCookie().serialize(interviewPath);
 }
 
-export async function hasSavedNotice(request: Request): Promise<boolean> {
-  return (await savedNoticeCookie().parse(request.headers.get("Cookie"))) === true;
+/** The saved interview's address while the notice stands (a notice set before it named one leads to My interviews). */
+export async function savedInterview(request: Request): Promise<string | null> {
+  const value: unknown = await savedNoticeCookie().parse(request.headers.get("Cookie"));
+  if (value === true) return "/account/interview";
+  return typeof value === "string" && /^\/issues\/\d+\/interviews(\/[0-9a-f-]{36})?$/.test(value) ? value : null;
 }
 
 export function clearSavedNotice(): Promise<string> {

@@ -25,7 +25,7 @@ const interviewSteps = once(
   () =>
     new client.Counter({
       name: "interview_steps_total",
-      help: "Buttons pressed in the interview viewer, by outcome: next (a page saved, the next shown), invalid (the page's errors shown), finish (the interview ended: completed, documents, or not eligible), exit (saved and signed out), rephrase (off to the AI rephrase screen), error (the guide failed).",
+      help: "Buttons pressed in the interview viewer, by outcome: next (a page saved, the next shown), invalid (the page's errors shown), finish (the interview ended: completed, documents, or not eligible), exit (saved and signed out), detour (off to an AI page: rephrase, Understand my situation, Use a document I have), error (the guide failed).",
       labelNames: ["outcome"] as const,
     }),
 );
@@ -72,7 +72,7 @@ export function observeRequest(method: string, route: string, status: number, se
   requestDuration.observe({ method, route, status_class: statusClass(status) }, seconds);
 }
 
-export type InterviewStepOutcome = "next" | "invalid" | "finish" | "exit" | "rephrase" | "error";
+export type InterviewStepOutcome = "next" | "invalid" | "finish" | "exit" | "detour" | "error";
 
 export function countInterviewStep(outcome: InterviewStepOutcome): void {
   interviewSteps.inc({ outcome });

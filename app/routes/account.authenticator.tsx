@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const submission = parseWithZod(await request.formData(), { schema: newAuthenticatorSchema });
   if (submission.status !== "success") return invalid(submission);
   return limited(submission, async () => {

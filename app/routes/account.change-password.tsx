@@ -11,7 +11,7 @@ import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/account.change-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
   if (submission.status !== "success") return invalid(submission);
   const { currentPassword, password } = submission.value;

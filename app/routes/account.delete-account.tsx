@@ -17,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema });
   if (submission.status !== "success") return invalid(submission);
   return limited(submission, async () => {

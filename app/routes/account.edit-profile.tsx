@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AccountPage } from "~/account/account-page";
-import { accountMessages, updateProfile } from "~/account/account.server";
+import { accountMessages, profileOf, updateProfile } from "~/account/account.server";
+import { PhoneFields } from "~/auth/phone-fields";
 import { profileSchema } from "~/account/schemas";
 import { invalid } from "~/auth/form-replies.server";
 import { requireUser } from "~/auth/session.server";
@@ -10,13 +11,14 @@ import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/account.edit-profile";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { firstName, lastName } = requireUser(context);
-  return { firstName, lastName };
+export async function loader({ context }: Route.LoaderArgs) {
+  const profile = await profileOf(requireUser(context).id);
+  if (!profile) throw new Response("Not Found", { status: 404 });
+  return profile;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const submission = parseWithZod(await request.formData(), { schema: profileSchema });
   if (submission.status !== "success") return invalid(submission);
   await updateProfile(user.id, submission.value);
@@ -31,13 +33,14 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
-  const errors = summaryErrors([fields.firstName, "First name"], [fields.lastName, "Last name"]);
+  const errors = summaryErrors([fields.firstName, "First name"], [fields.lastName, "Last name"], [fields.phoneCountry, "Country code"], [fields.phoneNumber, "Phone number"]);
   return (
     <AccountPage title="Edit profile" errors={showsErrors(errors, form.errors)}>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
+        <PhoneFields country={fields.phoneCountry} number={fields.phoneNumber} />
         <button type="submit" className="button">
           Save
         </button>

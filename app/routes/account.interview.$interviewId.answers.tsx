@@ -7,7 +7,7 @@ import type { Route } from "./+types/account.interview.$interviewId.answers";
 
 // A completed interview's answers, read-only: the same summary "Check your answers" showed before finishing.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const summary = /^[0-9a-f-]{36}$/.test(params.interviewId) ? await completedAnswers(user, params.interviewId) : null;
   if (!summary) notFound(request);
   return { ...summary, interviewId: params.interviewId };

@@ -13,14 +13,14 @@ function safeBack(value: FormDataEntryValue | string | null): string {
 
 // The confirmation page for browsers without popover dialogs.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const interview = await findInterview(user.id, params.interviewId);
   if (!interview) notFound(request);
   return { interview, back: safeBack(new URL(request.url).searchParams.get("back")) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const back = safeBack((await request.formData()).get("back"));
   if (!(await deleteInterview(user.id, params.interviewId))) notFound(request);
   return redirectWithToast(back, { type: "success", message: "Interview deleted." });

@@ -14,7 +14,7 @@ import type { Route } from "./+types/account.interview.$interviewId.download";
  * issue's usage (the issue and month only).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const refused = await refuseCostlyUse("documents", user.id, context.get(clientAddressContext));
   if (refused) return redirectWithToast("/account/interview", { type: "error", message: refused.message });
   const document = await interviewDocument(user.id, params.interviewId);

@@ -6,7 +6,7 @@ import { parseListQuery } from "~/interviews/list";
 import type { Route } from "./+types/account.interview";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   return { list: await listInterviews(user.id, parseListQuery(new URL(request.url))) };
 }
 

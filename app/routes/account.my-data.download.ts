@@ -12,7 +12,7 @@ import type { Route } from "./+types/account.my-data.download";
  * Past the limit, back to the page, which says how long to wait.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const address = context.get(clientAddressContext);
   const refused = await refuseCostlyUse("my-data", user.id, address);
   if (refused) return redirect(`/account/my-data?wait=${refused.retryAfterMinutes}`);

@@ -7,7 +7,7 @@ import type { Route } from "./+types/account.my-data";
 
 // ?wait=N: the download (account.my-data.download.ts) was past its limit and sent the person back here.
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context);
+  requireUser(context, request);
   const wait = new URL(request.url).searchParams.get("wait");
   if (!wait || !/^\d{1,3}$/.test(wait)) return { error: null };
   const minutes = Math.min(Math.max(Number(wait), 1), 60);

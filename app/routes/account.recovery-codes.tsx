@@ -5,6 +5,7 @@ import { AccountPage } from "~/account/account-page";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { codesToShow, forgetCodesToShow } from "~/auth/recovery-codes.server";
 import { newRecoveryCodesSchema } from "~/auth/schemas";
+import { requestedReturn } from "~/auth/return-to";
 import { requireUser, sessionContext } from "~/auth/session.server";
 import { makeNewRecoveryCodes, recoveryCodesLeft } from "~/auth/two-factor-recovery.server";
 import { clientAddressContext } from "~/request-context";
@@ -17,22 +18,23 @@ export const handle = { scripts: ["/scripts/print-page.js"] };
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const session = context.get(sessionContext)!;
   const fresh = await codesToShow(session);
   if (fresh) return { view: "show" as const, codes: fresh.codes, email: user.email };
   const usedOneToSignIn = new URL(request.url).searchParams.get("used") === "1";
-  return { view: "manage" as const, left: await recoveryCodesLeft(user.id), usedOneToSignIn };
+  return { view: "manage" as const, left: await recoveryCodesLeft(user.id), usedOneToSignIn, returnTo: requestedReturn(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const session = context.get(sessionContext)!;
   const form = await request.formData();
   if (form.get("intent") === "saved") {
     const fresh = await codesToShow(session);
     await forgetCodesToShow(session);
-    return redirect(fresh?.then ?? "/account/dashboard");
+    // After a sign-up or set-up, on to the page the person came from (app/auth/return-to.ts).
+    return redirect(requestedReturn(request) ?? fresh?.then ?? "/account/dashboard");
   }
   const submission = parseWithZod(form, { schema: newRecoveryCodesSchema });
   if (submission.status !== "success") return invalid(submission);
@@ -49,7 +51,7 @@ export default function RecoveryCodes({ loaderData, actionData }: Route.Componen
       {loaderData.view === "show" ? (
         <FreshCodes codes={loaderData.codes} email={loaderData.email} />
       ) : (
-        <Manage left={loaderData.left} usedOneToSignIn={loaderData.usedOneToSignIn} result={actionData?.result} />
+        <Manage left={loaderData.left} usedOneToSignIn={loaderData.usedOneToSignIn} returnTo={loaderData.returnTo} result={actionData?.result} />
       )}
     </AccountPage>
   );
@@ -102,10 +104,12 @@ function FreshCodes({ codes, email }: { codes: string[]; email: string }) {
 function Manage({
   left,
   usedOneToSignIn,
+  returnTo,
   result,
 }: {
   left: number;
   usedOneToSignIn: boolean;
+  returnTo: string | null;
   result: SubmissionResult<string[]> | undefined;
 }) {
   const [form, fields] = useForm({
@@ -123,6 +127,11 @@ function Manage({
             You signed in with a recovery code, which cannot be used again. {leftText} If you lost your phone, set up a
             new authenticator and make new recovery codes.
           </p>
+          {returnTo ? (
+            <p>
+              <a href={returnTo}>Continue where you were</a>
+            </p>
+          ) : null}
         </div>
       ) : (
         <p>{leftText}</p>

@@ -14,7 +14,7 @@ import type { Route } from "./+types/ai.document.$interviewId";
 export const handle = { scripts: ["/scripts/pending-form.js"] };
 
 async function open(request: Request, params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
-  const user = requireUser(context, "/auth/sign-in");
+  const user = requireUser(context, request);
   const opened = await openDocumentPage(user, params.interviewId ?? "");
   if (!opened) notFound(request);
   const page = {

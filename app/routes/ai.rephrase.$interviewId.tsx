@@ -20,7 +20,7 @@ export const handle = { scripts: ["/scripts/pending-form.js"] };
 
 async function open(request: Request, params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
   const url = new URL(request.url);
-  const user = requireUser(context, "/auth/sign-in");
+  const user = requireUser(context, request);
   const target = parseRephraseTarget(params.interviewId, url);
   const opened = target ? await openRephrase(user, target) : null;
   if (!opened) notFound(request);

@@ -11,7 +11,7 @@ import type { Route } from "./+types/assemble";
  * Past the person's or the address's limit: 429 with DAT's error shape and Retry-After.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, "/auth/sign-in");
+  const user = requireUser(context, request);
   const refused = await refuseCostlyUse("documents", user.id, context.get(clientAddressContext));
   if (refused) {
     return Response.json({ ok: false, error: refused.message }, { status: 429, headers: { "Retry-After": String(refused.retryAfterMinutes * 60) } });

@@ -6,7 +6,7 @@ import type { Route } from "./+types/attachments.$attachmentId";
 
 /** An uploaded file, for its owner only. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context, "/auth/sign-in");
+  const user = requireUser(context, request);
   const attachment = await findAttachment(user.id, params.attachmentId);
   const bytes = attachment ? await attachmentStorage().get(attachment.storage_key) : null;
   if (!attachment || !bytes) notFound(request);

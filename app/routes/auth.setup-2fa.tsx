@@ -4,7 +4,9 @@ import { Form, redirect } from "react-router";
 import { confirmTwoFactorSetup, twoFactorSetup } from "~/auth/accounts.server";
 import { AuthenticatorSteps } from "~/auth/authenticator-steps";
 import { CodeField } from "~/auth/code-field";
+import { flowReturn } from "~/auth/flow-state.server";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
+import { withReturn } from "~/auth/return-to";
 import { authPaths } from "~/auth/paths";
 import { codeSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
@@ -30,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ("field" in result) return refuse(submission, result);
     if ("next" in result) return redirect(authPaths[result.next]);
     // On to the ten recovery codes made with the setup (app/routes/account.recovery-codes.tsx).
-    return redirect("/account/recovery-codes", { headers: { "Set-Cookie": result.setCookie } });
+    return redirect(withReturn("/account/recovery-codes", await flowReturn(request)), { headers: { "Set-Cookie": result.setCookie } });
   });
 }
 

@@ -1,7 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect } from "react-router";
+import { flowReturn, setCookies } from "~/auth/flow-state.server";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
+import { withReturn } from "~/auth/return-to";
+import { clearSavedNotice } from "~/interviews/saved-notice.server";
 import { authPaths } from "~/auth/paths";
 import { recoveryCodeSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
@@ -25,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ("field" in result) return refuse(submission, result);
     if ("next" in result) return redirect(authPaths[result.next]);
     // Signed in: on to how many codes are left, with new ones on offer.
-    return redirect("/account/recovery-codes?used=1", { headers: { "Set-Cookie": result.setCookie } });
+    // The return address goes along: that page leads on to it.
+    return redirect(withReturn("/account/recovery-codes?used=1", await flowReturn(request)), { headers: setCookies(result.setCookie, await clearSavedNotice()) });
   });
 }
 

@@ -2,7 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect } from "react-router";
 import { signInWithPassword } from "~/auth/accounts.server";
-import { writeFlowState } from "~/auth/flow-state.server";
+import { readFlowState, setCookies, writeFlowState } from "~/auth/flow-state.server";
+import { requestedReturn, withReturn } from "~/auth/return-to";
+import { savedInterview } from "~/interviews/saved-notice.server";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { authPaths } from "~/auth/paths";
 import { signInSchema } from "~/auth/schemas";
@@ -12,7 +14,24 @@ import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-in";
 
+/**
+ * Where the person goes once signed in: the page that sent them here, else the interview they saved and left
+ * ("Save and finish later"). Said on the page, so that nobody wonders why they are asked to sign in.
+ */
+async function returnAddress(request: Request) {
+  const requested = requestedReturn(request);
+  const saved = await savedInterview(request);
+  const reason = saved && (requested === null || requested === saved) ? ("saved" as const) : requested ? ("page" as const) : null;
+  return { returnTo: requested ?? saved, reason };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { returnTo, reason } = await returnAddress(request);
+  return { signUp: withReturn("/auth/sign-up", returnTo), reason };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
+  const { returnTo } = await returnAddress(request);
   const submission = parseWithZod(await request.formData(), { schema: signInSchema });
   if (submission.status !== "success") return invalid(submission);
   const { email, password } = submission.value;
@@ -22,16 +41,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.next === "not-verified") {
       // AU02: the email is not verified yet.
       return redirect("/auth/email-verify-issue", {
-        headers: { "Set-Cookie": await writeFlowState({ email: result.email, problem: "not-verified" }) },
+        headers: { "Set-Cookie": await writeFlowState({ email: result.email, problem: "not-verified", ...(returnTo ? { returnTo } : {}) }) },
       });
     }
-    return redirect(authPaths[result.next], {
-      headers: { "Set-Cookie": result.setCookie },
-    });
+    // The return address goes on with the sign-in, in the signed flow state (the code step reads it); a sign-in
+    // without one drops any an earlier, unfinished sign-in left there.
+    const { returnTo: _earlier, ...flow } = await readFlowState(request);
+    return redirect(authPaths[result.next], { headers: setCookies(result.setCookie, await writeFlowState(returnTo ? { ...flow, returnTo } : flow)) });
   });
 }
 
-export default function SignIn({ actionData }: Route.ComponentProps) {
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "sign-in",
     lastResult: actionData?.result,
@@ -43,6 +63,15 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
     <div className="page page--narrow">
       <PageTitle title="Sign In" errors={showsErrors(errors, form.errors)} />
       <h1>Sign In</h1>
+      {loaderData.reason ? (
+        <div className="notice notice--warning" role="status">
+          <p>
+            {loaderData.reason === "saved"
+              ? "You are signed out. Your answers are saved: sign in to continue your interview."
+              : "Please sign in to see this page. You will come back to it after."}
+          </p>
+        </div>
+      ) : null}
       <div className="auth-columns">
         <div className="panel">
           <ErrorSummary errors={errors} formErrors={form.errors} />
@@ -60,7 +89,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
         <section aria-labelledby="create-account-title" className="panel panel--muted">
           <h2 id="create-account-title">Create an account</h2>
           <p>New here? Create an account to start an interview, save your answers and download your documents.</p>
-          <a className="button button--secondary" href="/auth/sign-up">
+          <a className="button button--secondary" href={loaderData.signUp}>
             Create an account
           </a>
         </section>

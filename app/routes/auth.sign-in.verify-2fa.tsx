@@ -2,7 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect } from "react-router";
 import { verifySignInCode } from "~/auth/accounts.server";
+import { flowReturn, setCookies } from "~/auth/flow-state.server";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
+import { clearSavedNotice } from "~/interviews/saved-notice.server";
 import { authPaths } from "~/auth/paths";
 import { codeSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
@@ -25,7 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await verifySignInCode(context.get(sessionContext), submission.value.code, context.get(clientAddressContext));
     if ("field" in result) return refuse(submission, result);
     if ("next" in result) return redirect(authPaths[result.next]);
-    return redirect("/", { headers: { "Set-Cookie": result.setCookie } });
+    // Back where they were (app/routes/auth.sign-in.tsx); the saved-answers notice has done its work.
+    return redirect((await flowReturn(request)) ?? "/", { headers: setCookies(result.setCookie, await clearSavedNotice()) });
   });
 }
 

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { checkLink, createPassword, type LinkProblem } from "~/auth/accounts.server";
-import { writeFlowState } from "~/auth/flow-state.server";
+import { setCookies, writeFlowState } from "~/auth/flow-state.server";
+import { requestedReturn } from "~/auth/return-to";
 import { invalid, limited } from "~/auth/form-replies.server";
 import { NewPasswordForm } from "~/auth/new-password-form";
 import { setPasswordSchema } from "~/auth/schemas";
@@ -33,7 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return limited(submission, async () => {
     const result = await createPassword(code, password, context.get(sessionContext), context.get(clientAddressContext));
     if ("status" in result) return leave(result);
-    return redirect("/auth/setup-2fa", { headers: { "Set-Cookie": result.setCookie } });
+    // The emailed link's return address goes on to the two-factor set-up in the signed flow state.
+    const returnTo = requestedReturn(request);
+    return redirect("/auth/setup-2fa", { headers: setCookies(result.setCookie, returnTo ? await writeFlowState({ returnTo }) : null) });
   });
 }
 

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { currentUser } from "~/auth/session.server";
 import { getHomeContent, listCountries, readOrEmpty } from "~/content/content.server";
-import { clearSavedNotice, hasSavedNotice, savedNoticeMessage } from "~/interviews/saved-notice.server";
+import { clearSavedNotice, savedInterview, savedNoticeMessage } from "~/interviews/saved-notice.server";
+import { withReturn } from "~/auth/return-to";
 import { parseId } from "~/http.server";
 import { CountryAccordion } from "~/content/country-accordion";
 import { Prose } from "~/ui/markdown";
@@ -16,12 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = parseId(new URL(request.url).searchParams.get("country") ?? undefined);
   const openCountryId = countries.find((country) => country.id === requested)?.id ?? countries[0]?.id ?? null;
   const intro = home ? { headline: home.headline, subHeadline: home.subHeadline, bodyHtml: markdownToHtml(home.bodyCopy) } : null;
-  const savedNotice = await hasSavedNotice(request);
+  const saved = await savedInterview(request);
   // Signed in again, the person is back at their interview: the notice has done its work.
-  if (savedNotice && currentUser(context)) {
+  if (saved && currentUser(context)) {
     return data({ home: intro, countries, openCountryId, savedNotice: null }, { headers: { "Set-Cookie": await clearSavedNotice() } });
   }
-  return { home: intro, countries, openCountryId, savedNotice: savedNotice ? savedNoticeMessage : null };
+  const savedNotice = saved ? { message: savedNoticeMessage, signIn: withReturn("/auth/sign-in", saved) } : null;
+  return { home: intro, countries, openCountryId, savedNotice };
 }
 
 /** Dismissing the saved-answers notice: a plain form, so it works without script. */
@@ -44,9 +46,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="page">
       {savedNotice ? (
         <div className="notice notice--success saved-notice" role="status">
-          <p>{savedNotice}</p>
+          <p>{savedNotice.message}</p>
           <div className="saved-notice__actions">
-            <a className="button button--small" href="/auth/sign-in">
+            <a className="button button--small" href={savedNotice.signIn}>
               Sign in
             </a>
             <form method="post" action="/?index">

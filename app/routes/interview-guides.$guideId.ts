@@ -5,7 +5,7 @@ import type { Route } from "./+types/interview-guides.$guideId";
 
 /** A guide by id (the spec's "interview guides/{id}"), for signed-in people. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireUser(context, "/auth/sign-in");
+  requireUser(context, request);
   const guide = await getGuideSource(params.guideId);
   if (!guide) notFound(request);
   return new Response(guide.source, {

@@ -1,5 +1,4 @@
 import { createContext, data, redirect } from "react-router";
-import { aiAvailable } from "~/ai/chat.server";
 import { requireUser, sessionContext } from "~/auth/session.server";
 import { getIssue } from "~/content/content.server";
 import { notFound, parseId } from "~/http.server";
@@ -33,7 +32,7 @@ async function hostTarget(request: Request, params: Route.LoaderArgs["params"], 
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context, "/auth/sign-in");
+  const user = requireUser(context, request);
   const { issue, interview } = await hostTarget(request, params, user.id);
   const base = { issue: { id: issue.id, name: issue.name, country: issue.country }, title: null as string | null };
   if (!issue.guideId) return { ...base, state: "unavailable" as const };
@@ -49,8 +48,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     inline: current ? inPlace(current.view) : null,
     token: interview ? createInterviewToken(interview.id, user.id) : "",
     interviewId: interview?.id ?? null,
-    // "Use a document I have" needs the AI.
-    documentsRead: aiAvailable(),
   };
 }
 
@@ -60,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * errors, an ending) is shown here, under the site's header and breadcrumb, by the loader that runs next.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireUser(context, "/auth/sign-in");
+  const user = requireUser(context, request);
   const { issue, interview } = await hostTarget(request, params, user.id);
   const here = `/issues/${issue.id}/interviews${interview ? `/${interview.id}` : ""}`;
   if (!issue.guideId || interview?.status === "Completed") throw redirect(here);
@@ -103,6 +100,14 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
               Go to My Account
             </a>
           </p>
+          <form method="post" action={`/account/interview/${loaderData.interviewId}/correct`}>
+            <p>
+              Need to correct something? Your document stays as it is; a copy of your answers opens for you to change.{" "}
+              <button type="submit" className="link-button">
+                Change answers
+              </button>
+            </p>
+          </form>
         </section>
       ) : null}
       {loaderData.state === "open" ? (
@@ -124,16 +129,6 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
             data-token={loaderData.token || undefined}
             inert={loaderData.inline ? true : undefined}
           />
-          <p className="link-line">
-            <a href={`/issues/${issue.id}/understand${loaderData.interviewId ? `?interview=${loaderData.interviewId}` : ""}`}>Understand my situation</a>:
-            ask about it in your own words and see what our sources say.
-          </p>
-          {loaderData.interviewId && loaderData.documentsRead ? (
-            <p className="link-line">
-              <a href={`/ai/document/${loaderData.interviewId}`}>Use a document I have</a>: answer this page's questions from a
-              letter or form you received.
-            </p>
-          ) : null}
         </>
       ) : null}
     </div>

@@ -1,4 +1,7 @@
+import { aiAvailable } from "~/ai/chat.server";
+import { withReturn } from "~/auth/return-to";
 import { currentUser } from "~/auth/session.server";
+import { issueHasSources } from "~/sources/sources.server";
 import { getIssue, type Issue, readOrEmpty } from "~/content/content.server";
 import { notFound, parseId } from "~/http.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
@@ -14,7 +17,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A failed read shows the page without content, not an error page.
   const shown =
     issue === "failed" ? null : { id: issue.id, name: issue.name, country: issue.country, html: markdownToHtml(issue.content), sensitive: issue.sensitive };
-  return { issue: shown, signedIn: currentUser(context) !== null };
+  // "Understand my situation" only where it can help: an AI to explain, and sources on this issue to cite.
+  const understand = shown !== null && aiAvailable() && (await issueHasSources({ id: shown.id, countryId: shown.country.id }));
+  return { issue: shown, signedIn: currentUser(context) !== null, understand };
 }
 
 // A sensitive issue's name stays out of the tab and the browser's history list (docs/decisions/0028).
@@ -25,7 +30,7 @@ export function meta({ data }: Route.MetaArgs) {
 /** Where "Leave this page" goes: an ordinary site that says nothing about why someone was here. */
 const QUICK_EXIT_URL = "https://www.google.com/";
 
-export default function IssuePage({ loaderData: { issue, signedIn } }: Route.ComponentProps) {
+export default function IssuePage({ loaderData: { issue, signedIn, understand } }: Route.ComponentProps) {
   return (
     <div className="page">
       <Breadcrumb
@@ -56,12 +61,12 @@ export default function IssuePage({ loaderData: { issue, signedIn } }: Route.Com
               Start now
             </a>
           ) : (
-            <a className="button" href="/auth/sign-in">
+            <a className="button" href={withReturn("/auth/sign-in", issue ? `/issues/${issue.id}/interviews` : null)}>
               Sign In
             </a>
           )}
         </p>
-        {issue ? (
+        {issue && understand ? (
           <p className="link-line">
             <a href={`/issues/${issue.id}/understand`}>Understand my situation</a>: ask about it in your own words and see
             what our sources say.

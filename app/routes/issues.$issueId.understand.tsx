@@ -19,7 +19,7 @@ import type { Route } from "./+types/issues.$issueId.understand";
 export const handle = { scripts: ["/scripts/pending-form.js"] };
 
 async function open(request: Request, params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
-  const user = requireUser(context, "/auth/sign-in");
+  const user = requireUser(context, request);
   const id = parseId(params.issueId);
   const issue = id === null ? null : await getIssue(id);
   if (!issue) notFound(request);
@@ -87,7 +87,7 @@ function AskForm({
   view,
   interviewHref,
 }: {
-  view: { issue: { id: number }; available: boolean; redacts: boolean; waitSeconds: number; interviewId: string | null; problem: string | null; reply: SubmissionResult<string[]> | null; result: unknown };
+  view: { issue: { id: number; name: string }; available: boolean; redacts: boolean; waitSeconds: number; interviewId: string | null; problem: string | null; reply: SubmissionResult<string[]> | null; result: unknown };
   interviewHref: string | null;
 }) {
   const [form, fields] = useForm({
@@ -118,7 +118,7 @@ function AskForm({
           label="Your question"
           required={false}
           rows={5}
-          hint={`For example: “My landlord has not returned my bond after I moved out. What can I do?”${view.redacts && view.available ? redaction : ""}`}
+          hint={`For example: “${exampleQuestion(view.issue.name)}”${view.redacts && view.available ? redaction : ""}`}
         />
         {view.interviewId ? (
           <CheckboxField
@@ -145,6 +145,11 @@ function AskForm({
   );
 }
 
+/** The question's example, about the issue the person is on (not another issue's situation). */
+function exampleQuestion(issueName: string): string {
+  return `What are my options with ${issueName.charAt(0).toLowerCase()}${issueName.slice(1)}, and what should I do first?`;
+}
+
 function LegalInformationNotice() {
   return (
     <p className="notice" id="legal-information">
@@ -162,7 +167,8 @@ function Result({ result }: { result: ResultView }) {
   const listed = cited ? passages.filter((passage) => cited.has(passage.number)) : passages;
   return (
     <section className="understand" aria-labelledby="result-title">
-      <h2 id="result-title">{explanation.ok ? "What our sources say" : "Passages found"}</h2>
+      {/* Nothing found and no explanation: the message says so, under no heading that promises passages. */}
+      <h2 id="result-title">{explanation.ok ? "What our sources say" : listed.length ? "Passages found" : "Nothing to show"}</h2>
       {explanation.ok ? (
         <>
           <Statements title="Your situation" statements={explanation.statements.filter((s) => s.section === "situation")} />

@@ -13,7 +13,7 @@ export const handle = { scripts: ["/scripts/interview-host.js"] };
 // which may be an upload not yet published) only administrators (docs/decisions/0029-guide-versions.md).
 // Nothing is saved.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context, "/auth/sign-in");
+  const user = requireUser(context, request);
   const asked = new URL(request.url).searchParams.get("version");
   if (asked !== null && (!user.administrator || !/^[1-9][0-9]{0,5}$/.test(asked))) notFound(request);
   const version = asked === null ? undefined : Number(asked);

@@ -8,7 +8,7 @@ import { listAuditEvents } from "~/audit/audit.server";
 import { docx } from "~/documents/test-docx";
 import { extractDocumentText, extractionMessages } from "./extract.server";
 import { importSeedSources } from "./seed.server";
-import { addSource, deleteSource, getSource, listSources, searchPassages, searchTerms, sourceProblems } from "./sources.server";
+import { issueHasSources, addSource, deleteSource, getSource, listSources, searchPassages, searchTerms, sourceProblems } from "./sources.server";
 
 const actor = { id: null, email: "lead@example.org", address: "203.0.113.9" };
 
@@ -93,6 +93,14 @@ describe.each(dialects)("sources and passage search on %s", (dialect) => {
     expect(bond!.passageList.length).toBeGreaterThan(2);
     expect(bond!.passageList.every((p) => p.text.split(/\s+/).length <= 250)).toBe(true);
     expect(bond!.passageList.find((p) => p.text.includes("fair wear and tear"))?.heading).toBe("What the landlord can claim");
+  });
+
+  it("says which issues have sources: their own, or their country's for every issue", async () => {
+    expect(await issueHasSources({ id: 5, countryId: 1 }, database.db)).toBe(true);
+    expect(await issueHasSources({ id: 6, countryId: 3 }, database.db)).toBe(true);
+    // Singapore's only source is for unpaid salary: another Singapore issue has none, nor a country without any.
+    expect(await issueHasSources({ id: 7, countryId: 1 }, database.db)).toBe(false);
+    expect(await issueHasSources({ id: 5, countryId: 2 }, database.db)).toBe(false);
   });
 
   it("ranks the passage that answers a question first, within the country and issue asked about", async () => {

@@ -222,6 +222,18 @@ export interface SearchRequest {
   limit?: number;
 }
 
+/** Whether any source serves this issue: one for its country (every issue), or one for the issue itself. */
+export async function issueHasSources(issue: { id: number; countryId: number }, db: Db = database()): Promise<boolean> {
+  const row = await db
+    .selectFrom("sources")
+    .select("id")
+    .where("country_id", "=", issue.countryId)
+    .where((eb) => eb.or([eb("issue_id", "is", null), eb("issue_id", "=", issue.id)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * The passages that best match the words of a query, best first, from the sources of one country (those for every
  * issue, and the given issue's). Any words at all: a query with none gives nothing; it never throws on its text.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_ADDRESS } from "~/a2j/validate";
 
 /** The validation messages the product requires, word for word. */
 export const messages = {
@@ -23,7 +24,7 @@ export function personName() {
 export function emailAddress() {
   return requiredText()
     .max(254, messages.emailInvalid)
-    .pipe(z.email({ error: messages.emailInvalid }));
+    .pipe(z.email({ pattern: EMAIL_ADDRESS, error: messages.emailInvalid }));
 }
 
 /** A required long text with an upper bound, worded like the name rule. */

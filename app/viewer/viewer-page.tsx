@@ -1,4 +1,4 @@
-import type { ButtonView, DateBox, DateLocale, FieldView, PageView } from "~/a2j";
+import { asksForEmail, type ButtonView, type DateBox, type DateLocale, type FieldView, type PageView } from "~/a2j";
 import { ErrorSummary } from "~/ui/form";
 import { progressLine } from "./progress";
 
@@ -79,8 +79,35 @@ function RephraseButton({ field }: { field: FieldView }) {
   );
 }
 
+/**
+ * "Understand my situation" and "Use a document I have": buttons of the page's form, so that what was typed is
+ * kept (the viewer saves it as typed) before the AI page opens in the whole window; the person comes back to it.
+ */
+function HelpButtons({ help }: { help: { understand: boolean; document: boolean } }) {
+  return (
+    <div className="viewer__help-links">
+      {help.understand ? (
+        <p className="link-line">
+          <button type="submit" name="_intent" value="understand" formTarget="_top" formNoValidate className="link-button" data-detour="">
+            Understand my situation
+          </button>
+          : ask about it in your own words and see what our sources say.
+        </p>
+      ) : null}
+      {help.document ? (
+        <p className="link-line">
+          <button type="submit" name="_intent" value="document" formTarget="_top" formNoValidate className="link-button" data-detour="">
+            Use a document I have
+          </button>
+          : answer this page&apos;s questions from a letter or form you received.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** What each A2J type asks the browser for: the keyboard, the kind of input and what it may fill in. */
-const inputKinds: Partial<Record<FieldView["type"], { type?: "tel"; inputMode?: "decimal" | "numeric"; autoComplete?: string }>> = {
+const inputKinds: Partial<Record<FieldView["type"], { type?: "tel" | "email"; inputMode?: "decimal" | "numeric"; autoComplete?: string }>> = {
   number: { inputMode: "decimal" },
   numberdollar: { inputMode: "decimal" },
   numberssn: { inputMode: "numeric" },
@@ -89,7 +116,8 @@ const inputKinds: Partial<Record<FieldView["type"], { type?: "tel"; inputMode?: 
 };
 
 function TextLike({ field, rephrase = false }: { field: FieldView; rephrase?: boolean }) {
-  const kind = inputKinds[field.type] ?? {};
+  // An email address (app/a2j/validate.ts): the keyboard with @, and the browser may fill it in.
+  const kind = asksForEmail({ type: field.type, name: field.inputName }) ? { type: "email" as const, autoComplete: "email" } : (inputKinds[field.type] ?? {});
   // The guide's limit, known before sending (the engine checks it again).
   const maxLength = field.maxChars ?? undefined;
   return (
@@ -165,8 +193,9 @@ function DateInput({ field, dates }: { field: FieldView; dates: DateLocale }) {
                 id={id}
                 name={`${field.inputName}-${box}`}
                 type="text"
-                inputMode="numeric"
-                maxLength={box === "year" ? 4 : 2}
+                // The month may be typed as a word too ("March", app/a2j/dates.ts): a keyboard with letters.
+                inputMode={box === "month" ? undefined : "numeric"}
+                maxLength={box === "year" ? 4 : box === "month" ? 12 : 2}
                 defaultValue={field.date?.[box] ?? ""}
                 autoComplete={birthday ? `bday-${box}` : "off"}
                 className="field__input date-input__input"
@@ -392,6 +421,10 @@ export interface ViewerPageProps extends ViewerDocumentProps {
   page: ViewerPage;
   /** Input names of the long-text questions that offer "Rephrase with AI". */
   rephrasable: string[];
+  /** A change made from "Check your answers" stopped here (flow.ts, replay): the page says why. */
+  changeNeedsPage?: boolean;
+  /** The AI pages this page leads to (app/viewer/viewer.server.ts, aiHelp): each keeps what was typed. */
+  help?: { understand: boolean; document: boolean };
 }
 
 /**
@@ -414,7 +447,7 @@ function summaryLabel(page: ViewerPage, fieldIndex: number): string {
   return plainText(field.label) || page.heading;
 }
 
-export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable, headingLevel = 1 }: ViewerPageProps) {
+export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable, changeNeedsPage = false, help, headingLevel = 1 }: ViewerPageProps) {
   const legend = page.heading;
   const hasFile = page.fields.some((f) => f.type === "attachment");
   const groups = groupFields(page.fields).filter((group) => group[0]!.type !== "button");
@@ -442,6 +475,11 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
       {/* Focus moves to it when the page comes back with errors (viewer.js, and autofocus). Each entry names its
           field; the message under the field is the guide's own. */}
       <ErrorSummary errors={page.errors.map((error) => ({ fieldId: `field-${error.fieldIndex}`, label: summaryLabel(page, error.fieldIndex), message: error.message }))} />
+      {changeNeedsPage ? (
+        <div className="notice notice--warning viewer__change-note">
+          <p>Your change affects this page. Check it, then continue to go back to Check your answers.</p>
+        </div>
+      ) : null}
       <form method="post" action={action} encType={hasFile ? "multipart/form-data" : undefined} className="viewer__form" noValidate>
         <input type="hidden" name="_page" value={page.name} />
         {previewState ? <input type="hidden" name="_state" value={previewState} /> : null}
@@ -471,6 +509,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
             <Button key={button.index} button={button} preview={preview} />
           ))}
         </div>
+        {help && (help.understand || help.document) ? <HelpButtons help={help} /> : null}
       </form>
       {page.popups.filter((p) => p.html).length ? (
         <aside className="viewer__popups" aria-label="More information">

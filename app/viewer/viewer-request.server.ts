@@ -1,4 +1,3 @@
-import { rephraseUrl } from "~/ai/rephrase";
 import { endSession, type Session, type SessionUser } from "~/auth/session.server";
 import { database } from "~/db.server";
 import { setSavedNotice } from "~/interviews/saved-notice.server";
@@ -8,6 +7,8 @@ import type { ViewerPageProps } from "./viewer-page";
 import type { ViewerReviewProps } from "./viewer-review";
 import { interviewPageTitle, reviewTitle } from "./titles";
 import {
+  aiHelp,
+  changeNeedsPage,
   loadSessionAndInterview,
   type OpenViewer,
   openViewer,
@@ -76,7 +77,7 @@ function hostUrl(issueId: number, interviewId: string | null) {
   return `/issues/${issueId}/interviews${interviewId ? `/${interviewId}` : ""}`;
 }
 
-type Opened = { user: SessionUser; target: ViewerTarget; opened: OpenViewer };
+type Opened = { user: SessionUser; target: ViewerTarget; opened: OpenViewer; help: { understand: boolean; document: boolean } };
 
 async function open(request: ViewerRequest, carried: string | null, db: Db): Promise<Opened | ViewerReply> {
   const user = request.session?.user ?? null;
@@ -84,7 +85,7 @@ async function open(request: ViewerRequest, carried: string | null, db: Db): Pro
   const target = parseViewerTarget(request.url);
   const opened = target && (request.opened !== undefined ? request.opened : await openViewer(user, target, carried, db));
   if (!target || !opened) return viewerError(404);
-  return { user, target, opened };
+  return { user, target, opened, help: await aiHelp(opened) };
 }
 
 /** What the titles name the interview by: its issue, or in preview its guide. */
@@ -92,7 +93,7 @@ export function interviewSubject(opened: OpenViewer): string {
   return opened.issue?.name ?? opened.guide.title;
 }
 
-function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonNullable<ReturnType<typeof viewerPage>>, saved: boolean, state = opened.state): ViewerPageProps {
+function pageView(request: ViewerRequest, { target, opened, help }: Opened, page: NonNullable<ReturnType<typeof viewerPage>>, saved: boolean, state = opened.state): ViewerPageProps {
   return {
     title: opened.guide.title,
     documentTitle: interviewPageTitle(page, interviewSubject(opened)),
@@ -103,6 +104,8 @@ function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonN
     saved,
     previewState: target.preview ? JSON.stringify(state) : null,
     rephrasable: rephrasableInputs(opened, page),
+    changeNeedsPage: changeNeedsPage({ ...opened, state }),
+    help,
   };
 }
 
@@ -145,7 +148,7 @@ export async function hostView(user: SessionUser, issueId: number, interviewId: 
   const target: ViewerTarget = { preview: false, issueId, interviewId };
   const opened = await openViewer(user, target, null, db);
   if (!opened) return null;
-  const view = currentView(hostRequest(issueId, interviewId, null), { user, target, opened }, false);
+  const view = currentView(hostRequest(issueId, interviewId, null), { user, target, opened, help: await aiHelp(opened) }, false);
   return view && !("outcome" in view) ? { title: view.documentTitle, view } : null;
 }
 
@@ -196,9 +199,9 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData, 
       const saved = { ...opened, interviewId: result.interviewId, state: result.state, status: result.status };
       return showViewer({ ...request, url: new URL(next, request.url), opened: saved }, db);
     }
-    case "rephrase":
-      // The rephrase screen takes the whole window (the button targets it), with or without script.
-      return { status: 302, location: rephraseUrl(result) };
+    case "detour":
+      // An AI page takes the whole window (the button targets it), with or without script.
+      return { status: 302, location: result.location };
     case "invalid":
       return { status: 400, view: pageView(request, found, result.page, false) };
     case "error":
@@ -207,7 +210,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData, 
     case "special": {
       const special = specialOutcome(result, opened.issue?.id ?? null);
       if (special.kind === "save-logout") {
-        const setCookie = [await endSession(request.session, db), await setSavedNotice()];
+        const setCookie = [await endSession(request.session, db), await setSavedNotice(hostUrl(opened.issue!.id, result.interviewId))];
         return request.inFrame ? { ...outcome(200, title, special), setCookie } : { status: 302, location: "/", setCookie };
       }
       if (!request.inFrame && "href" in special) return { status: 302, location: special.href };

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { A2J_DATES, changeAnswer, confirmFinish, goBack, type Guide, type InterviewState, keepPageAnswers, readDateBoxes, renderPage, reviewAnswers, startInterview, submitPage, validatePage } from "~/a2j";
 import type { DateBoxes, DateLocale, FieldError, FieldView, FormValues } from "~/a2j";
-import { offersRephrase } from "~/ai/rephrase";
+import { offersRephrase, rephraseUrl } from "~/ai/rephrase";
+import { issueHasSources } from "~/sources/sources.server";
 import { loadSession, loadSessionWith, selectSession, type Session, type SessionUser } from "~/auth/session.server";
 import { type Issue, issueFromRow, selectIssue } from "~/content/content.server";
 import { compiledOnce } from "../../db/compiled-query";
@@ -247,10 +248,18 @@ function datesOf(open: OpenViewer): DateLocale {
  * as typed when the page returns with errors.
  */
 export function viewerPage(open: OpenViewer, options: Parameters<typeof renderPage>[3] = {}, typedDates: Record<string, DateBoxes> = {}) {
-  const view = renderPage(open.guide, open.state, today(), { ...options, dates: datesOf(open) });
+  // A replay after a change stopped here on answers that no longer pass: the page shows why.
+  const stopped = open.state.review?.changing ? open.state.review.stopped : undefined;
+  const errors = options.errors ?? (stopped?.reason === "invalid" ? stopped.errors : undefined);
+  const view = renderPage(open.guide, open.state, today(), { ...options, errors, dates: datesOf(open) });
   if (!view) return null;
   const fields = view.fields.map((field) => (field.date && typedDates[field.inputName] ? { ...field, date: typedDates[field.inputName]! } : field));
   return sanitizeView({ ...view, fields });
+}
+
+/** A change made from "Check your answers" stopped on this page: the person is needed here before going back. */
+export function changeNeedsPage(open: OpenViewer): boolean {
+  return open.state.review?.changing === true && open.state.review.stopped !== undefined;
 }
 
 /** "Check your answers" is open (and not one of the pages its Change links open). */
@@ -273,7 +282,8 @@ export async function completedAnswers(user: SessionUser, interviewId: string, d
 
 /** The long-text questions of a page that offer "Rephrase with AI" (their input names; none in preview). */
 export function rephrasableInputs(open: OpenViewer, page: { fields: FieldView[] }): string[] {
-  const offered = open.issue?.rephraseVariables ?? [];
+  // Offered only when there is an AI to ask: without one the screen could only say it is unavailable.
+  const offered = aiAvailable() ? (open.issue?.rephraseVariables ?? []) : [];
   return page.fields.filter((f) => offersRephrase(offered, { type: f.type, name: f.inputName })).map((f) => f.inputName);
 }
 
@@ -311,7 +321,7 @@ function postedValues(form: FormData, fields: FieldView[]) {
 
 export type PressResult =
   | { kind: "page"; interviewId: string | null; state: InterviewState; status: OpenViewer["status"] }
-  | { kind: "rephrase"; interviewId: string; variable: string; index: number }
+  | { kind: "detour"; location: string }
   | { kind: "invalid"; page: NonNullable<ReturnType<typeof viewerPage>> }
   | { kind: "special"; target: string; interviewId: string | null; url?: string; message?: string }
   | { kind: "error"; message: string };
@@ -329,7 +339,7 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   const pageName = String(form.get("_page") ?? "");
   const intent = String(form.get("_intent") ?? "");
   if (intent === "back") {
-    const back = goBack(open.guide, open.state, { inPlace: true });
+    const back = goBack(open.guide, open.state, today(), { inPlace: true, dates: datesOf(open) });
     if (!back.ok) return { kind: "error", message: back.error.message };
     return { kind: "page", interviewId: await save(user, open, back.state, open.status, preview, db), state: back.state, status: open.status };
   }
@@ -339,7 +349,7 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   if (!view) return { kind: "error", message: "This page cannot be shown." };
   // A form from an older page (a second click, a reload): nothing to do but show the current page.
   if (view.name !== pageName) return { kind: "page", interviewId: open.interviewId, state: open.state, status: open.status };
-  if (intent.startsWith("rephrase:")) return keepForRephrase(user, open, view, form, intent.slice("rephrase:".length), preview, db);
+  if (intent.startsWith("rephrase:") || intent === "understand" || intent === "document") return keepForDetour(user, open, view, form, intent, preview, db);
 
   const { values, typedDates, dateErrors } = postedValues(form, view.fields);
   const uploadErrors: FieldError[] = [];
@@ -405,25 +415,48 @@ async function pressOnReview(user: SessionUser, open: OpenViewer, intent: string
 export const REVIEW_PAGE = "";
 
 
+/** An AI endpoint is configured (app/ai/chat.server.ts says the same; the viewer reads only the rephrase rules of app/ai). */
+const aiAvailable = () => Boolean(config().AI_BASE_URL);
+
+/** The AI pages a page of the interview leads to, each only where it can help (docs/decisions/0040). */
+export type Detour = "rephrase" | "understand" | "document";
+
 /**
- * "Rephrase with AI" on a long-text question: what was typed on the page is kept (as Back keeps it, without
- * leaving the page), the interview is saved, and the person goes to the rephrase screen for that answer.
+ * A detour from the interview to an AI page ("Rephrase with AI" on a long answer, "Understand my situation",
+ * "Use a document I have"): what was typed on the page is kept, as typed (keepPageAnswers), the interview is
+ * saved, and the person goes there in the whole window; coming back, the page shows what they had typed.
  */
-async function keepForRephrase(
+async function keepForDetour(
   user: SessionUser,
   open: OpenViewer,
   view: NonNullable<ReturnType<typeof renderPage>>,
   form: FormData,
-  variable: string,
+  intent: string,
   preview: boolean,
   db: Db,
 ): Promise<PressResult> {
-  if (preview || !open.issue || !rephrasableInputs(open, view).includes(variable)) {
-    return { kind: "error", message: "This answer cannot be rephrased." };
-  }
-  const { values } = postedValues(form, view.fields);
-  const kept = keepPageAnswers(open.guide, open.state, { pageName: view.name, values }, today());
+  const help = await aiHelp(open, db);
+  const variable = intent.startsWith("rephrase:") ? intent.slice("rephrase:".length) : null;
+  const allowed = variable !== null ? rephrasableInputs(open, view).includes(variable) : (intent === "understand" && help.understand) || (intent === "document" && help.document);
+  if (preview || !open.issue || !allowed) return { kind: "error", message: "This help is not available here." };
+  const { values, typedDates } = postedValues(form, view.fields);
+  const kept = keepPageAnswers(open.guide, open.state, { pageName: view.name, values, dates: typedDates }, today());
   if (!kept.ok) return { kind: "error", message: kept.error.message };
   const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, guide: open.pin }, db);
-  return { kind: "rephrase", interviewId, variable, index: view.answerIndex };
+  const location =
+    variable !== null
+      ? rephraseUrl({ interviewId, variable, index: view.answerIndex })
+      : intent === "understand"
+        ? `/issues/${open.issue.id}/understand?${new URLSearchParams({ interview: interviewId }).toString()}`
+        : `/ai/document/${interviewId}`;
+  return { kind: "detour", location };
+}
+
+/**
+ * Which AI pages the interview offers: none without an AI endpoint (they would only say it is unavailable);
+ * "Understand my situation" only where the organisation has sources for the issue; none in preview.
+ */
+export async function aiHelp(open: OpenViewer, db: Db = database()): Promise<{ understand: boolean; document: boolean }> {
+  if (!aiAvailable() || !open.issue) return { understand: false, document: false };
+  return { understand: await issueHasSources({ id: open.issue.id, countryId: open.issue.country.id }, db), document: true };
 }

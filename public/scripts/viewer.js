@@ -20,8 +20,8 @@
   function arrive() {
     var page = main.querySelector("[data-viewer],[data-outcome]");
     // With script the special buttons post inside the frame; the outcome page then tells the host. "Rephrase
-    // with AI" still opens its screen in the whole window.
-    main.querySelectorAll('button[formtarget="_top"]:not([data-rephrase])').forEach(function (button) {
+    // with AI" and the other AI pages (data-detour) still open in the whole window.
+    main.querySelectorAll('button[formtarget="_top"]:not([data-rephrase]):not([data-detour])').forEach(function (button) {
       button.removeAttribute("formtarget");
     });
     var kind = page.getAttribute("data-outcome");

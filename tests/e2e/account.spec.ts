@@ -7,10 +7,10 @@ import { plantInterviews, setInterviewVars, withE2eDatabase } from "./support";
 const rows = (page: Page) => page.locator("table.interviews tbody tr");
 
 test.describe("account area", () => {
-  test("visitors are sent from every account page to /, and unknown account paths are 404", async ({ page }) => {
+  test("visitors are sent from every account page to sign in (and back after), and unknown account paths are 404", async ({ page }) => {
     for (const path of ["/account", "/account/dashboard", "/account/interview", "/account/edit-profile", "/account/change-password", "/account/recovery-codes", "/account/authenticator"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/$/);
+      await expect(page, path).toHaveURL(`/auth/sign-in?returnTo=${encodeURIComponent(path)}`);
     }
     await createAccount(page, uniqueEmail("guard"));
     const response = await page.goto("/account/nope");
@@ -119,7 +119,7 @@ test.describe("account area", () => {
     await page.goto("/account/dashboard");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Ana Lim");
     await other.goto("/auth/sign-in/verify-2fa");
-    await expect(other).toHaveURL(/\/$/);
+    await expect(other).toHaveURL(/\/auth\/sign-in$/);
     await device.close();
 
     await signOut(page);

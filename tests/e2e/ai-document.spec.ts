@@ -6,6 +6,7 @@ import type { ChatRequest } from "../support/ai-stand-in";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { interviewVars, moveInterviewTo, plantInterviews } from "./support";
+import { viewer } from "./viewer";
 
 // "Use a document I have": issue 6 runs the tenancy-deposit guide, whose page "06-Bond" asks for the bond's amount
 // and number. The AI stand-in answers from the document's "Label: value" lines (tests/support/ai-stand-in.ts).
@@ -45,7 +46,8 @@ async function upload(page: Page, name: string, bytes: Buffer, mimeType = "appli
 test("a letter's answers are proposed beside their quotes, and accepted one by one into the interview", async ({ page, axe }) => {
   const id = await bondPage(page);
   await page.goto(`/issues/${ISSUE}/interviews/${id}`);
-  await page.getByRole("link", { name: "Use a document I have" }).click();
+  // A button of the page's form (what was typed is kept), opening the page in the whole window.
+  await viewer(page).getByRole("button", { name: "Use a document I have" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Use a document I have");
   await expect(page.getByRole("listitem").filter({ hasText: "Bond amount ($)" })).toBeVisible();
   await axe();

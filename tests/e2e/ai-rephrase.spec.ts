@@ -211,7 +211,7 @@ test.describe("AI rephrase", () => {
     const visitor = await browser.newContext({ javaScriptEnabled });
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(path);
-    await expect(visitorPage).toHaveURL(/\/auth\/sign-in$/);
+    await expect(visitorPage).toHaveURL(/\/auth\/sign-in\?returnTo=%2Fai%2Frephrase%2F/);
     await visitor.close();
   });
 
@@ -256,7 +256,7 @@ test.describe("AI rephrase", () => {
 test.describe("AI rephrase without an AI endpoint", () => {
   test.use({ baseURL: `http://localhost:${noAiPort}` });
 
-  test("the screen says the feature is unavailable, shows the person's text and changes nothing", async ({ page, axe }) => {
+  test("the interview offers no AI help; the screen opened anyway says the feature is unavailable and changes nothing", async ({ page, axe }) => {
     const email = uniqueEmail("no-ai");
     await createAccount(page, email);
     const id = onServerData(noAiDataDir, () => {
@@ -264,7 +264,17 @@ test.describe("AI rephrase without an AI endpoint", () => {
       moveInterviewTo(planted!, "09-Outcome");
       return planted!;
     });
-    await openRephraseFromViewer(page, id, "My words, unchanged.");
+    onServerData(noAiDataDir, () =>
+      setInterviewVars(id, { "outcome wanted te": { name: "Outcome wanted TE", type: "Text", repeating: false, values: [null, "My words, unchanged."] } }),
+    );
+    await page.goto(`/issues/${ISSUE}/interviews/${id}`);
+    const frame = viewer(page);
+    await expect(frame.getByLabel(OUTCOME_LABEL)).toHaveValue("My words, unchanged.");
+    // No dead ends: without an AI endpoint nothing offers it (issue 25).
+    await expect(frame.getByRole("button", { name: /^Rephrase with AI/ })).toHaveCount(0);
+    await expect(frame.getByRole("button", { name: "Use a document I have" })).toHaveCount(0);
+    await expect(frame.getByRole("button", { name: "Understand my situation" })).toHaveCount(0);
+    await page.goto(`/ai/rephrase/${id}?variable=outcome+wanted+te&index=1`);
     await expect(page.getByRole("status").filter({ hasText: UNAVAILABLE })).toBeVisible();
     await expect(page.getByText("My words, unchanged.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Continue" })).toHaveCount(0);

@@ -77,7 +77,7 @@ test.describe("dates in the person's order", () => {
     await axeOnViewerErrors(page, axe, async (top) => {
       await top.getByLabel("Month").fill("13");
       await top.getByRole("button", { name: "Continue", exact: true }).click();
-      await expect(top.getByRole("alert")).toContainText("The month must be a number from 1 to 12.");
+      await expect(top.getByRole("alert")).toContainText("The month must be a number from 1 to 12, or its name.");
       await expect(top.getByLabel("Month")).toHaveAttribute("aria-invalid", "true");
     });
 

@@ -52,7 +52,7 @@ test.describe("interview", () => {
 
   test("signed-out visitors go to sign-in; another user's interview id is 404 and changes nothing", async ({ page, browser, javaScriptEnabled }) => {
     await page.goto("/issues/2/interviews");
-    await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=%2Fissues%2F2%2Finterviews$/);
 
     const owner = await browser.newContext({ javaScriptEnabled });
     const ownerPage = await owner.newPage();
@@ -133,7 +133,7 @@ test.describe("interview", () => {
     await frame.getByRole("button", { name: "Exit and come back later." }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
-    const notice = page.getByRole("status").filter({ hasText: "Your answers are saved. Sign in to continue your interview." });
+    const notice = page.getByRole("status").filter({ hasText: "You are signed out. Your answers are saved: sign in to continue your interview." });
     await expect(notice).toBeVisible();
     await axe();
     const savedCookie = (await page.context().cookies()).find((cookie) => cookie.name === "__answers_saved")!;
@@ -158,7 +158,9 @@ test.describe("interview", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByLabel("Verification code").fill(totpCode(secret, 1));
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // Back at the interview they saved (issue 25).
+    await expect(page).toHaveURL(/\/issues\/2\/interviews\/[0-9a-f-]{36}$/);
+    await page.goto("/");
     await expect(notice).toHaveCount(0);
     await page.getByRole("button", { name: "Sign out" }).first().click();
     await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
@@ -387,7 +389,7 @@ test.describe("author texts", () => {
 test.describe("preview", () => {
   test("runs a guide without saving anything; the end buttons only say what they would do", async ({ page, axe }) => {
     await page.goto("/preview/re-entry-navigator");
-    await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=%2Fpreview%2Fre-entry-navigator$/);
     const email = uniqueEmail("preview");
     await createAccount(page, email);
     expect((await page.goto("/preview/no-such-guide"))?.status()).toBe(404);
