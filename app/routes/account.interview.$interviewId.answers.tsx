@@ -15,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function InterviewAnswers({ loaderData }: Route.ComponentProps) {
   return (
-    <AccountPage title="Your answers">
+    <AccountPage title="Your answers" quickExit={loaderData.sensitive}>
       <p className="lead">{loaderData.issueName}</p>
       <AnswerSummary steps={loaderData.steps} change={false} />
       <p className="button-row">

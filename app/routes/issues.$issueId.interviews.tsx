@@ -9,13 +9,16 @@ import { hostView } from "~/viewer/viewer-request.server";
 import { ViewerPageView } from "~/viewer/viewer-page";
 import { ViewerReview } from "~/viewer/viewer-review";
 import { Breadcrumb } from "~/ui/breadcrumb";
+import { issueLabel, QuickExit } from "~/ui/quick-exit";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
 // The host page speaks the message layer with the viewer in its frame (public/scripts/interview-host.js).
 export const handle = { scripts: ["/scripts/interview-host.js"] };
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data ? (data.title ?? `${data.issue.name}: interview | Legal Self-Help`) : "Interview | Legal Self-Help" }];
+  // A sensitive issue's name stays out of the tab and the browser's history list (docs/decisions/0041).
+  const named = data && !data.issue.sensitive ? `${data.issue.name}: interview | Legal Self-Help` : "Interview | Legal Self-Help";
+  return [{ title: data?.title ?? named }];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -26,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!issue) notFound(request);
   const interview = params.interviewId ? await findInterview(user.id, params.interviewId) : null;
   if (params.interviewId && (!interview || interview.issueId !== issue.id)) notFound(request);
-  const base = { issue: { id: issue.id, name: issue.name, country: issue.country }, title: null as string | null };
+  const base = { issue: { id: issue.id, name: issue.name, country: issue.country, sensitive: issue.sensitive }, title: null as string | null };
   if (!issue.guideId) return { ...base, state: "unavailable" as const };
   if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
   const viewerSrc = viewerUrl({ id: issue.id, guideId: issue.guideId }, interview?.id ?? null, user.id);
@@ -49,15 +52,17 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
   const { issue } = loaderData;
   return (
     <div className="page">
+      {issue.sensitive ? <QuickExit /> : null}
       <Breadcrumb
+        collapse
         crumbs={[
           { label: "Home", href: "/" },
           { label: issue.country.name, href: `/?country=${issue.country.id}` },
-          { label: issue.name, href: `/issues/${issue.id}` },
+          { label: issueLabel(issue), href: `/issues/${issue.id}` },
           { label: "Interview" },
         ]}
       />
-      <h1>{issue.name}</h1>
+      <h1 className="interview-host__title">{issue.sensitive ? "Your interview" : issue.name}</h1>
       {loaderData.state === "unavailable" ? <p>The interview for this issue is not available yet. Please come back later.</p> : null}
       {loaderData.state === "completed" ? (
         <section className="congratulations" aria-labelledby="congratulations-title">
@@ -85,7 +90,7 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
           ) : null}
           <iframe
             className="viewer-frame"
-            title={`Interview: ${issue.name}`}
+            title={issue.sensitive ? "Interview" : `Interview: ${issue.name}`}
             data-src={loaderData.viewerSrc}
             height={300}
             data-token={loaderData.token || undefined}

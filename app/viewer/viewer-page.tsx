@@ -386,6 +386,8 @@ export interface ViewerDocumentProps {
   previewState: string | null;
   /** 2 when the document is shown inside the host page (without script), under the host's h1. */
   headingLevel?: 1 | 2;
+  /** The interview is a sensitive issue's: the viewer's own document has the quick exit's shortcut too. */
+  sensitive?: boolean;
 }
 
 export interface ViewerPageProps extends ViewerDocumentProps {

@@ -4,7 +4,7 @@ import { setSavedNotice } from "~/interviews/saved-notice.server";
 import type { OutcomeView } from "./viewer-outcome";
 import type { ViewerPageProps } from "./viewer-page";
 import type { ViewerReviewProps } from "./viewer-review";
-import { interviewPageTitle, reviewTitle } from "./titles";
+import { type InterviewSubject, interviewPageTitle, reviewTitle } from "./titles";
 import {
   loadSessionAndInterview,
   type OpenViewer,
@@ -72,9 +72,9 @@ async function open(request: ViewerRequest, carried: string | null = null): Prom
   return { user, target, opened };
 }
 
-/** What the titles name the interview by: its issue, or in preview its guide. */
-export function interviewSubject(opened: OpenViewer): string {
-  return opened.issue?.name ?? opened.guide.title;
+/** What the titles name the interview by: its issue (a sensitive one by no name), or in preview its guide. */
+function interviewSubject(opened: OpenViewer): InterviewSubject {
+  return opened.issue ? { name: opened.issue.name, sensitive: opened.issue.sensitive } : { name: opened.guide.title, sensitive: false };
 }
 
 function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonNullable<ReturnType<typeof viewerPage>>, saved: boolean, state = opened.state): ViewerPageProps {
@@ -88,6 +88,7 @@ function pageView(request: ViewerRequest, { target, opened }: Opened, page: NonN
     saved,
     previewState: target.preview ? JSON.stringify(state) : null,
     rephrasable: rephrasableInputs(opened, page),
+    sensitive: opened.issue?.sensitive ?? false,
   };
 }
 
@@ -101,6 +102,7 @@ function reviewView(request: ViewerRequest, { target, opened }: Opened, saved: b
     interviewId: opened.interviewId,
     saved,
     previewState: target.preview ? JSON.stringify(opened.state) : null,
+    sensitive: opened.issue?.sensitive ?? false,
   };
 }
 
