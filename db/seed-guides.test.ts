@@ -14,6 +14,7 @@ import {
   getRaw,
   goBack,
   loadGuide,
+  plainText,
   renderMacros,
   renderPage,
   resolvePopups,
@@ -222,6 +223,29 @@ describe.each(guideIds)("guide folder %s", (guideId) => {
       const undeclared = [...facts.variables].filter((v) => !guide.vars[v.toLowerCase()]);
       expect(undeclared).toEqual([]);
     }
+  });
+
+  // Issue 25: the question is not said twice, the heading then the same words as the text's first sentence.
+  test("no page repeats its heading as the first words below it, and nothing else is left out", () => {
+    const guide = load(guideId);
+    const started = startInterview(guide, ymdToDays(2026, 3, 31) as number);
+    if (!started.ok) throw new Error(started.error.message);
+    let dropped = 0;
+    for (const page of Object.values(guide.pages)) {
+      const state: InterviewState = { ...started.state, history: [{ interviewPage: page.name, repeatVarValue: null, outerLoopVarValue: null }] };
+      const view = renderPage(guide, state, ymdToDays(2026, 3, 31) as number);
+      if (!view) continue;
+      const text = plainText(view.text);
+      const below = plainText(view.body);
+      const keepsLinks = /<(a|img|audio|video)\b/i.test(view.text);
+      if (view.headingIsText) expect(below, page.name).toBe("");
+      else if (below !== text) {
+        // The heading's sentence, and only it, is gone.
+        expect(`${view.heading} ${below}`.trim(), page.name).toBe(text);
+        dropped++;
+      } else if (!keepsLinks && text !== "") expect(text.startsWith(view.heading), `${page.name}: "${view.heading}" is said twice`).toBe(false);
+    }
+    if (guideId === "case-summary") expect(dropped).toBeGreaterThan(0);
   });
 });
 

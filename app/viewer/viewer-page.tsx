@@ -443,7 +443,8 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
   const groups = groupFields(page.fields).filter((group) => group[0]!.type !== "button");
   const question = (
     <>
-      {page.headingIsText ? null : <Html className="viewer__question prose" html={page.text} />}
+      {/* The text below the heading, without the sentence the heading already says (app/a2j/page-view.ts). */}
+      <Html className="viewer__question prose" html={page.body} />
       {page.help ? (
         <details className="viewer__help">
           <summary>{plainText(page.learn) || "Learn More"}</summary>

@@ -226,6 +226,7 @@ function sanitizeView(view: NonNullable<ReturnType<typeof renderPage>>) {
   return {
     ...view,
     text: sanitizeHtml(view.text),
+    body: sanitizeHtml(view.body),
     help: sanitizeHtml(view.help),
     learn: sanitizeHtml(view.learn),
     fields: view.fields.map((field) => ({
