@@ -20,7 +20,7 @@ export default function InterviewAnswers({ loaderData }: Route.ComponentProps) {
       <AnswerSummary steps={loaderData.steps} change={false} />
       <p className="button-row">
         <a className="button" href={`/account/interview/${loaderData.interviewId}/download`}>
-          Get My Document
+          Get my document
         </a>
         <a className="button button--secondary" href="/account/interview">
           Back to My interviews

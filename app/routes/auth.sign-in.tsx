@@ -41,8 +41,8 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   const errors = summaryErrors([fields.email, "Email"], [fields.password, "Password"]);
   return (
     <div className="page page--narrow">
-      <PageTitle title="Sign In" errors={showsErrors(errors, form.errors)} />
-      <h1>Sign In</h1>
+      <PageTitle title="Sign in" errors={showsErrors(errors, form.errors)} />
+      <h1>Sign in</h1>
       <div className="auth-columns">
         <div className="panel">
           <ErrorSummary errors={errors} formErrors={form.errors} />
@@ -53,7 +53,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
               <a href="/auth/reset-password">Forgotten password?</a>
             </p>
             <button type="submit" className="button">
-              Sign In
+              Sign in
             </button>
           </Form>
         </div>

@@ -23,7 +23,7 @@ export function TooManyRequestsPage({ message }: { message: string }) {
       <p>{message}</p>
       <p className="button-row">
         <a className="button" href="/account/dashboard">
-          Go to My Account
+          Go to my account
         </a>
       </p>
     </div>

@@ -78,7 +78,7 @@ export function ViewerOutcome({ title, outcome }: { title: string; outcome: Outc
             <p>Please sign in to continue your interview.</p>
             <p>
               <a className="button" href="/auth/sign-in" target="_top">
-                Sign In
+                Sign in
               </a>
             </p>
           </>

@@ -447,7 +447,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
       <Html className="viewer__question prose" html={page.body} />
       {page.help ? (
         <details className="viewer__help">
-          <summary>{plainText(page.learn) || "Learn More"}</summary>
+          <summary>{plainText(page.learn) || "Learn more"}</summary>
           <Html className="prose" html={page.help} />
           {page.helpImageURL ? <img src={page.helpImageURL} alt={page.helpAltText} className="viewer__help-image" /> : null}
         </details>

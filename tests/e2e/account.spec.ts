@@ -91,7 +91,7 @@ test.describe("account area", () => {
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link")).toHaveText(
       ["Current password", "New password", "Repeat new password"].map((label) => `${label}: This field is required.`),
     );
-    await expect(page).toHaveTitle("Error: Change Password | Legal Self-Help");
+    await expect(page).toHaveTitle("Error: Change password | Legal Self-Help");
     await axe();
     const attempt = async (current: string, next: string, repeat: string) => {
       await page.getByLabel("Current password").fill(current);
