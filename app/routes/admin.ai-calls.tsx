@@ -30,7 +30,7 @@ export default function AiCalls({ loaderData }: Route.ComponentProps) {
         was for, the issue, the model, the tokens used, the source passages it was given and how it ended.{" "}
         {transcripts
           ? `Transcripts are on: what was sent (with personal details replaced) and answered is kept for ${transcriptRetentionDays} days.`
-          : "No personal text is kept (transcripts are off: AI_TRANSCRIPTS)."}
+          : "No personal text is kept: transcripts are off. Whoever runs the server can turn them on (the AI_TRANSCRIPTS setting in the README)."}
       </p>
       {calls.length ? (
         <div className="table-scroll">

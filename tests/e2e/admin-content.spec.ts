@@ -65,7 +65,7 @@ test.describe("the home page, on a server of its own", () => {
     // The preview renders with the public page's renderer: markdown and allowed HTML stay, a script does not.
     await page.getByLabel("Headline", { exact: true }).fill(headline);
     await page
-      .getByLabel("BodyCopy")
+      .getByLabel("Introduction", { exact: true })
       .fill(
         `Start **here**.\n\n<p class="lead">Raw <em>HTML</em> kept</p><script>document.title = "hacked"</script><img src="x.png" alt="x" onerror="alert(1)">`,
       );
