@@ -1,7 +1,7 @@
 import { AdminPage } from "~/administration/admin-page";
 import { type AiCallView, listAiCalls } from "~/ai/call-log.server";
 import { config } from "~/config.server";
-import { AdminTime, adminTimeText, OlderNewerPages } from "~/ui/admin-lists";
+import { AdminTime, AdminTimeZoneName, OlderNewerPages } from "~/ui/admin-lists";
 import type { Route } from "./+types/admin.ai-calls";
 
 const purposes: Record<string, string> = {
@@ -40,7 +40,9 @@ export default function AiCalls({ loaderData }: Route.ComponentProps) {
             </caption>
             <thead>
               <tr>
-                <th scope="col">When (UTC)</th>
+                <th scope="col">
+                  When (<AdminTimeZoneName />)
+                </th>
                 <th scope="col">For</th>
                 <th scope="col">Issue</th>
                 <th scope="col">Model</th>
@@ -68,7 +70,7 @@ export default function AiCalls({ loaderData }: Route.ComponentProps) {
             .map((call) => (
               <details key={call.id} className="transcript">
                 <summary>
-                  {adminTimeText(call.happenedAt)}: {purposes[call.purpose] ?? call.purpose}
+                  <AdminTime at={call.happenedAt} />: {purposes[call.purpose] ?? call.purpose}
                 </summary>
                 {call.transcript!.sent.map((message, index) => (
                   <div key={index}>

@@ -12,7 +12,7 @@ import { notFound } from "~/http.server";
 import { ErrorSummary, SelectField, showsErrors, summaryErrors } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
 import { VersionState } from "~/administration/guide-version-state";
-import { AdminTime } from "~/ui/admin-lists";
+import { AdminTime, AdminTimeZoneName } from "~/ui/admin-lists";
 import type { Route } from "./+types/admin.guides.$guideId";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -85,7 +85,9 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
               <th scope="col">Version</th>
               <th scope="col">Title</th>
               <th scope="col">Uploaded by</th>
-              <th scope="col">Uploaded (UTC)</th>
+              <th scope="col">
+                Uploaded (<AdminTimeZoneName />)
+              </th>
               <th scope="col">State</th>
               <th scope="col">Warnings</th>
             </tr>
