@@ -18,6 +18,7 @@ const actionNames: Record<string, string> = {
   "guide.published": "Published a guide version",
   "guide.discarded": "Discarded a guide version",
   "guide.attached": "Attached a guide to an issue",
+  "guide.detached": "Detached a guide from an issue",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

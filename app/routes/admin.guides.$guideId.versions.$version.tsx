@@ -63,7 +63,9 @@ export default function GuideVersionPage({ loaderData, actionData }: Route.Compo
       {actionData?.error ? <ErrorSummary errors={[]} formErrors={[actionData.error]} /> : null}
       <dl className="summary-list">
         <dt>Guide</dt>
-        <dd>{guide.id}</dd>
+        <dd>
+          <code className="guide-id">{guide.id}</code>
+        </dd>
         <dt>State</dt>
         <dd>
           <VersionState version={version} />
