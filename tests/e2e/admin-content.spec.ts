@@ -64,6 +64,8 @@ test.describe("the home page, on a server of its own", () => {
     await axe();
 
     // The preview renders with the public page's renderer: markdown and allowed HTML stay, a script does not.
+    // Its fields are named in words ("SubHeadline" and "BodyCopy" were the spec's data names).
+    await expect(page.getByLabel("Line under the headline")).toBeVisible();
     await page.getByLabel("Headline", { exact: true }).fill(headline);
     await page
       .getByLabel("Introduction", { exact: true })

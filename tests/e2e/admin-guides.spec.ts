@@ -135,7 +135,7 @@ test("an administrator uploads a guide, reads its warnings, publishes, previews,
   const rows = page.getByRole("row");
   await expect(rows.filter({ hasText: "Version 2" }).filter({ hasText: admin }).filter({ hasText: "Published" })).toHaveCount(1);
   await expect(rows.filter({ hasText: "Version 1" }).filter({ hasText: admin }).filter({ hasText: "Was published" })).toHaveCount(1);
-  await expect(page.getByText(issueName, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: issueName }).getByRole("link", { name: `Detach from ${issueName}` })).toBeVisible();
   await axe();
 
   // Version 1 downloads as a zip of its Guide.json and files.
