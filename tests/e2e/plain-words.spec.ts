@@ -7,7 +7,12 @@ import { cli, plantInterviews, setInterviewVars } from "./support";
 // Issue 25, finding 8: words people and administrators read are plain and true; a document is named after what it
 // is and prints no text smaller than 10 pt.
 
-const text = (name: string, ...values: (string | number)[]) => ({ name, type: /NU$/.test(name) ? "Number" : "Text", repeating: values.length > 1, values: [null, ...values] });
+const text = (name: string, ...values: (string | number)[]) => ({
+  name,
+  type: /NU$/.test(name) ? "Number" : /DA$/.test(name) ? "Date" : "Text",
+  repeating: values.length > 1,
+  values: [null, ...values],
+});
 
 /** A case-summary interview's answers, as its pages and scripts leave them. */
 const summaryAnswers = {
