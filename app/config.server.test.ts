@@ -62,6 +62,15 @@ describe("configuration", () => {
     expect(() => readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT must be an http:\/\/ or https:\/\/ address/);
   });
 
+  it("shows times in the organisation's TIME_ZONE, UTC unless set, and refuses a zone that does not exist", () => {
+    expect(readConfig({}).TIME_ZONE).toBe("UTC");
+    expect(readConfig({ TIME_ZONE: "" }).TIME_ZONE).toBe("UTC");
+    expect(readConfig({ TIME_ZONE: "Australia/Sydney" }).TIME_ZONE).toBe("Australia/Sydney");
+    for (const bad of ["Mars/Olympus", "GMT+25", "not a zone"]) {
+      expect(() => readConfig({ TIME_ZONE: bad })).toThrow(/TIME_ZONE must be an IANA time zone/);
+    }
+  });
+
   it("refuses to start in production without a session secret", () => {
     expect(() => readConfig({ NODE_ENV: "production", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET is required in production/);
     expect(() => readConfig({ NODE_ENV: "production", SESSION_SECRET: "short", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET/);

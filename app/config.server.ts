@@ -164,6 +164,16 @@ function requireDataKeyInProduction(env: { NODE_ENV: string; DATA_ENCRYPTION_KEY
   }
 }
 
+/** A time zone this Node's Intl knows by its IANA name. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const dataSchema = dataObject.superRefine(requireDataKeyInProduction);
 
 const schema = dataObject
@@ -205,6 +215,11 @@ const schema = dataObject
       .transform((value) => value === "true"),
     AI_CALL_RETENTION_DAYS: z.coerce.number({ error: "AI_CALL_RETENTION_DAYS must be a number of days" }).int().min(1).default(365),
     AI_TRANSCRIPT_RETENTION_DAYS: z.coerce.number({ error: "AI_TRANSCRIPT_RETENTION_DAYS must be a number of days" }).int().min(1).default(30),
+    // The organisation's time zone (IANA, e.g. Australia/Sydney): the times administrators read and the dates
+    // in documents' file names. Checked against the zones this Node knows.
+    TIME_ZONE: optional
+      .transform((value) => value ?? "UTC")
+      .refine(isTimeZone, "TIME_ZONE must be an IANA time zone such as Europe/London or Australia/Sydney (or UTC)"),
     // Worker processes of the production server (server.js), sharing its port; 1 runs no extra process.
     WEB_CONCURRENCY: z.coerce
       .number({ error: "WEB_CONCURRENCY must be a whole number from 1 to 64" })

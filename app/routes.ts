@@ -69,6 +69,7 @@ export default [
       route("sources", "routes/admin.sources._index.tsx"),
       route("sources/new", "routes/admin.sources.new.tsx"),
       route("sources/:sourceId", "routes/admin.sources.$sourceId.tsx"),
+      route("sources/:sourceId/edit", "routes/admin.sources.$sourceId.edit.tsx"),
       route("sources/:sourceId/delete", "routes/admin.sources.$sourceId.delete.tsx"),
       route("ai-calls", "routes/admin.ai-calls.tsx"),
       route("content", "routes/admin.content.tsx"),

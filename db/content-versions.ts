@@ -66,6 +66,8 @@ export interface ContentVersion<K extends ContentKind = ContentKind> {
   authorId: string | null;
   authorEmail: string;
   createdAt: string;
+  /** A draft published as it was saved (migration 0019): when and by whom; null otherwise. */
+  published: { at: string; byEmail: string } | null;
 }
 
 /** Who made a version, as the table records it. */
@@ -214,6 +216,8 @@ type VersionRow = {
   author_id: string | null;
   author_email: string;
   created_at: string;
+  published_at: string | null;
+  published_by_email: string | null;
 };
 
 function versionFromRow<K extends ContentKind>(row: VersionRow): ContentVersion<K> {
@@ -227,6 +231,7 @@ function versionFromRow<K extends ContentKind>(row: VersionRow): ContentVersion<
     authorId: row.author_id,
     authorEmail: row.author_email,
     createdAt: row.created_at,
+    published: row.published_at ? { at: row.published_at, byEmail: row.published_by_email ?? "" } : null,
   };
 }
 
@@ -299,9 +304,27 @@ async function insertVersion<K extends ContentKind>(
     author_id: author.id,
     author_email: author.email,
     created_at: new Date().toISOString(),
+    published_at: null,
+    published_by_email: null,
   };
   await db.insertInto("content_versions").values(row).execute();
   return versionFromRow<K>(row);
+}
+
+/**
+ * Publishes a draft version as it is: it becomes the published version, saying when and by whom, rather than a
+ * second version with the same content. False when that version is not a draft (any more).
+ */
+export async function publishDraftVersion(db: Db, kind: ContentKind, key: string, version: number, publisher: VersionAuthor): Promise<boolean> {
+  const result = await db
+    .updateTable("content_versions")
+    .set({ status: "published", published_at: new Date().toISOString(), published_by_email: publisher.email })
+    .where("kind", "=", kind)
+    .where("item_key", "=", key)
+    .where("version", "=", version)
+    .where("status", "=", "draft")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The items someone changed (an administrator or the command line), as "kind:key": the seed leaves them alone. */

@@ -16,6 +16,7 @@ import * as m0013 from "./migrations/0013_usage";
 import * as m0014 from "./migrations/0014_sources";
 import * as m0015 from "./migrations/0015_ai_calls";
 import { type EarlierSecrets, secretsMigration } from "./migrations/0016_secrets_in_the_data_keyring";
+import * as m0019 from "./migrations/0019_content_published_by";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   "0014_sources": m0014,
   "0015_ai_calls": m0015,
   "0016_secrets_in_the_data_keyring": secretsMigration(undefined),
+  "0019_content_published_by": m0019,
 };
 
 /**

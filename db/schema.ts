@@ -84,6 +84,9 @@ export interface ContentVersionsTable {
   author_id: string | null;
   author_email: string;
   created_at: string;
+  /** A draft published as it was saved: when, and by whom (null for a version saved published). */
+  published_at: string | null;
+  published_by_email: string | null;
 }
 
 export type ContentVersionStatus = "draft" | "published" | "deleted";

@@ -14,10 +14,12 @@ import {
   getRaw,
   goBack,
   loadGuide,
+  plainText,
   renderMacros,
   renderPage,
   resolvePopups,
   resumeInterview,
+  runScript,
   saveAndExit,
   startInterview,
   submitPage,
@@ -222,6 +224,29 @@ describe.each(guideIds)("guide folder %s", (guideId) => {
       const undeclared = [...facts.variables].filter((v) => !guide.vars[v.toLowerCase()]);
       expect(undeclared).toEqual([]);
     }
+  });
+
+  // Issue 25: the question is not said twice, the heading then the same words as the text's first sentence.
+  test("no page repeats its heading as the first words below it, and nothing else is left out", () => {
+    const guide = load(guideId);
+    const started = startInterview(guide, ymdToDays(2026, 3, 31) as number);
+    if (!started.ok) throw new Error(started.error.message);
+    let dropped = 0;
+    for (const page of Object.values(guide.pages)) {
+      const state: InterviewState = { ...started.state, history: [{ interviewPage: page.name, repeatVarValue: null, outerLoopVarValue: null }] };
+      const view = renderPage(guide, state, ymdToDays(2026, 3, 31) as number);
+      if (!view) continue;
+      const text = plainText(view.text);
+      const below = plainText(view.body);
+      const keepsLinks = /<(a|img|audio|video)\b/i.test(view.text);
+      if (view.headingIsText) expect(below, page.name).toBe("");
+      else if (below !== text) {
+        // The heading's sentence, and only it, is gone.
+        expect(`${view.heading} ${below}`.trim(), page.name).toBe(text);
+        dropped++;
+      } else if (!keepsLinks && text !== "") expect(text.startsWith(view.heading), `${page.name}: "${view.heading}" is said twice`).toBe(false);
+    }
+    if (guideId === "case-summary") expect(dropped).toBeGreaterThan(0);
   });
 });
 
@@ -599,7 +624,9 @@ describe("tenancy-deposit", () => {
     expect(r.page).toBe("06-Bond");
     expect(r.get("Days since end NU")).toBe(45);
     expect(r.get("Tenancy days NU")).toBe(350);
-    expect(r.text()).toContain("45 days ago");
+    // In plain words, not a count of days (issue 25).
+    expect(r.get("Time since end TE")).toBe("about 6 weeks");
+    expect(r.text()).toContain("about 6 weeks ago");
     r.press("Continue", { "bond amount nu": "2,400", "bond number te": "", "bond receipt tf": "on" });
     expect(r.get("Bond receipt TF")).toBe(true);
     expect(r.get("Has bond number TF")).toBe(false);
@@ -742,6 +769,29 @@ describe("case-summary", () => {
   const TODAY = ymdToDays(2026, 3, 31) as number;
   const me = { "first name te": "Alex", "last name te": "Rivera", "birth date da": "7/4/1990", "contact email te": "", "contact phone te": "" };
 
+  test("says how long ago the first event was in plain words, never as a count of days (issue 25)", () => {
+    const review = guide.pages["13-Review"]!.codeBefore;
+    const cases: [number, string][] = [
+      [0, "less than a day"],
+      [1, "1 day"],
+      [5, "5 days"],
+      [20, "about 3 weeks"],
+      [45, "about 6 weeks"],
+      [120, "about 4 months"],
+      [700, "about 23 months"],
+      [1271, "more than 3 years"],
+    ];
+    for (const [days, words] of cases) {
+      const answers = createAnswers(guide);
+      const date = new Date(Date.UTC(2026, 2, 31) - days * 86_400_000);
+      answers["event count nu"]!.values = [null, 1];
+      answers["event date da"]!.values = [null, `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`];
+      expect(runScript(review, { answers, today: TODAY }).errors).toEqual([]);
+      expect(getRaw(answers, "Days since first event NU")).toBe(days);
+      expect(getRaw(answers, "Time since first event TE"), `${days} days`).toBe(words);
+    }
+  });
+
   test("full path with a three-event timeline (one out of order), urgent, tried, key date, upload: summary assembled", () => {
     const r = new Runner(guide, TODAY);
     r.press("Start");
@@ -765,9 +815,11 @@ describe("case-summary", () => {
     ]);
     r.press("Continue", { "event date da": "01/15/2026", "event description te": "My January wages were not paid.", "event record tf": "true" });
     expect(r.get("Event count NU")).toBe(1);
+    expect(r.text()).toContain("You have added 1 event. The latest one you added:");
     r.press("Add another event");
     const second = { "event date da": "02/20/2026", "event description te": "I asked my manager about the wages by email.", "event record tf": "true" };
     r.press("Continue", second);
+    expect(r.text()).toContain("You have added 2 events.");
     expect(r.text()).toContain("I asked my manager about the wages by email.");
     r.back();
     expect(r.page).toBe("07-Event");
@@ -795,6 +847,8 @@ describe("case-summary", () => {
     expect(r.get("Summary date DA")).toBe("03/31/2026");
     expect(r.get("First event DA")).toBe("12/01/2025");
     expect(r.get("Days since first event NU")).toBe(120);
+    expect(r.get("Time since first event TE")).toBe("about 4 months");
+    expect(r.text()).toContain("starting on 12/01/2025 (about 4 months ago)");
     expect(r.get("Events out of order TF")).toBe(true);
     expect(r.text()).toContain("Some events are not in date order.");
     expect(r.special("Create my summary")).toBe("ASSEMBLE-SUCCESS");

@@ -77,6 +77,11 @@ export interface PageView {
   heading: string;
   /** The heading already says the whole question text (which then need not be shown again). */
   headingIsText: boolean;
+  /**
+   * The text to show below the heading: the text without what the heading already says (its first sentence,
+   * when that is the heading), empty when the heading says all of it.
+   */
+  body: string;
   /** The page's fields answer one question: the viewer groups them in a fieldset under the heading. */
   oneQuestion: boolean;
   /** Loop index the fields are bound to (1 outside loops). */
@@ -228,7 +233,8 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
   const override = getRaw(answers, `A2J Step ${page.step}`);
   const stepText = typeof override === "string" && override.trim() !== "" ? escapeHtml(override) : html(step?.text ?? "");
   const question = plainText(text);
-  const heading = headingOf(question, plainText(stepText));
+  const { heading, from } = headingFrom(question, plainText(stepText));
+  const headingIsText = from === "whole" && !MEDIA_OR_LINK.test(text);
   return {
     name: page.name,
     step: {
@@ -237,7 +243,8 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       text: stepText,
     },
     heading,
-    headingIsText: heading === question && !/<(a|img|audio|video)\b/i.test(text),
+    headingIsText,
+    body: headingIsText ? "" : from === "first sentence" ? (withoutLeadingWords(text, heading) ?? text) : text,
     oneQuestion: answersOneQuestion(fields),
     answerIndex: idx,
     text,
@@ -282,12 +289,72 @@ function shorten(text: string, max: number): string {
  * A page's heading from its question text: the whole text when short; else its first sentence when that is
  * short (a question usually comes first: "Who owes you the money?"), else the step's name, else the text cut.
  */
-function headingOf(question: string, stepText: string): string {
-  if (question !== "" && question.length <= HEADING_MAX) return question;
+function headingFrom(question: string, stepText: string): { heading: string; from: "whole" | "first sentence" | "step" | "cut" } {
+  if (question !== "" && question.length <= HEADING_MAX) return { heading: question, from: "whole" };
   const first = question.match(/^.+?[.?!:](?=\s|$)/)?.[0];
-  if (first && first.length <= HEADING_MAX) return first;
-  if (stepText !== "") return stepText;
-  return question === "" ? "Question" : shorten(question, HEADING_MAX);
+  if (first && first.length <= HEADING_MAX) return { heading: first, from: "first sentence" };
+  if (stepText !== "") return { heading: stepText, from: "step" };
+  return { heading: question === "" ? "Question" : shorten(question, HEADING_MAX), from: "cut" };
+}
+
+function headingOf(question: string, stepText: string): string {
+  return headingFrom(question, stepText).heading;
+}
+
+/** Markup that must stay where the author put it, even inside words the heading already says. */
+const MEDIA_OR_LINK = /<(a|img|audio|video|iframe|object|embed)\b/i;
+
+/** Elements left with nothing in them once the leading words are gone. */
+const EMPTY_ELEMENT = /<(p|div|span|strong|b|em|i|u|small|mark|h[1-6])\b[^>]*>\s*<\/\1\s*>/gi;
+
+/**
+ * The HTML without its leading `words` (plain text, as plainText reads the HTML: tags count as spaces), its
+ * tags kept, the elements they leave empty and a line break that followed removed. Null when the HTML does not
+ * start with those words, or when they hold a link or media, which must not be lost: the text is then shown
+ * whole, as the author wrote it.
+ */
+export function withoutLeadingWords(html: string, words: string): string | null {
+  const target = words.replace(/\s+/g, " ").trim();
+  if (target === "") return null;
+  let matched = 0;
+  let space = false;
+  let tags = "";
+  let i = 0;
+  while (matched < target.length) {
+    if (i >= html.length) return null;
+    if (html[i] === "<") {
+      const end = html.indexOf(">", i);
+      if (end < 0) return null;
+      const tag = html.slice(i, end + 1);
+      if (MEDIA_OR_LINK.test(tag)) return null;
+      tags += tag;
+      space = true;
+      i = end + 1;
+      continue;
+    }
+    const entity = /^&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);/.exec(html.slice(i, i + 16));
+    const raw = entity ? entity[0] : html[i]!;
+    const char = entity ? decodeEntities(raw) : raw;
+    i += raw.length;
+    if (/^\s+$/.test(char)) {
+      space = true;
+      continue;
+    }
+    if (space && matched > 0) {
+      if (target[matched] !== " ") return null;
+      matched++;
+    }
+    space = false;
+    if (!target.startsWith(char, matched)) return null;
+    matched += char.length;
+  }
+  // What followed the words, without the space or line break that parted it from them.
+  let rest = (tags + html.slice(i)).replace(/^((?:\s*<[^>]*>)*?)\s*(?:<br\s*\/?>\s*)*(?=[^<\s]|$)/i, "$1");
+  for (let before = ""; before !== rest; ) {
+    before = rest;
+    rest = rest.replace(EMPTY_ELEMENT, "");
+  }
+  return rest.trim();
 }
 
 const CHOICE_TYPES = new Set(["radio", "gender"]);

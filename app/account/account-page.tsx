@@ -1,16 +1,31 @@
 import type { ReactNode } from "react";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { PageTitle } from "~/ui/page-title";
+import { QuickExit } from "~/ui/quick-exit";
 
 /**
  * An account sub-page: breadcrumb Home › Your account › {title}, the title, and the way back. `errors`: the
- * page's form shows errors, and the document title says so.
+ * page's form shows errors, and the document title says so. `quickExit`: the page is about a sensitive issue
+ * ("Leave this page", docs/decisions/0041). `crumb`: the breadcrumb's words for the page, where they are not its title.
  */
-export function AccountPage({ title, errors = false, children }: { title: string; errors?: boolean; children: ReactNode }) {
+export function AccountPage({
+  title,
+  crumb = title,
+  errors = false,
+  quickExit = false,
+  children,
+}: {
+  title: string;
+  crumb?: string;
+  errors?: boolean;
+  quickExit?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="page">
       <PageTitle title={title} errors={errors} />
-      <Breadcrumb crumbs={[{ label: "Home", href: "/" }, { label: "Your account", href: "/account/dashboard" }, { label: title }]} />
+      {quickExit ? <QuickExit /> : null}
+      <Breadcrumb crumbs={[{ label: "Home", href: "/" }, { label: "Your account", href: "/account/dashboard" }, { label: crumb }]} />
       <h1>{title}</h1>
       {children}
       <p className="account-back">

@@ -81,7 +81,7 @@ describe.each(dialects)("my data on %s", (dialect) => {
     if (!("setCookie" in done)) throw new Error("setup not confirmed");
     const codes = (await codesToShow(await session(done.setCookie), db()))!.codes;
     const user = await db().selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-    const now = new Date().toISOString();
+    const now = "2026-11-25T10:00:00.000Z";
     const interview = async (id: string, status: "Draft" | "Completed", answers: Answers) => {
       await db()
         .insertInto("interviews")
@@ -145,10 +145,11 @@ describe.each(dialects)("my data on %s", (dialect) => {
     ].sort((a, b) => a[0]!.localeCompare(b[0]!)));
     const done = interviews.find((i) => i.id === ana.ids.done)!;
     expect(done.folder).toMatch(/^interviews\/\d /);
-    expect(done.files).toEqual(["answers.json", "answers.anx", `My Document Interview ${ana.ids.done}.pdf`]);
+    const documentName = "Criminal records and spent convictions – Employment Verification – 25 November 2026.pdf";
+    expect(done.files).toEqual(["answers.json", "answers.anx", documentName]);
     expect(JSON.parse(text(`${done.folder}/answers.json`))["company name te"]).toEqual({ name: "Company name TE", type: "Text", repeating: false, values: [null, "ACME"] });
     expect(text(`${done.folder}/answers.anx`)).toContain('<Answer name="Company name TE"><TextValue>ACME</TextValue></Answer>');
-    const document = await PDFDocument.load(files[`${done.folder}/My Document Interview ${ana.ids.done}.pdf`]!);
+    const document = await PDFDocument.load(files[`${done.folder}/${documentName}`]!);
     expect(document.getPageCount()).toBe(3);
     const draft = interviews.find((i) => i.id === ana.ids.draft)!;
     expect(draft.files).toEqual(["answers.json", "answers.anx"]);

@@ -14,7 +14,8 @@ import { guideVersionZip, importSeedGuides } from "~/guides/import.server";
 import { interviewAnswersAnx, loadInterview } from "~/interviews/interviews.server";
 import { openViewer, pressButton, viewerPage } from "~/viewer/viewer.server";
 import { listAuditEvents } from "~/audit/audit.server";
-import { attachGuide, discardUpload, guideMessages, publishUpload, uploadGuide } from "./guides.server";
+import { getIssue } from "~/content/content.server";
+import { attachGuide, detachGuide, discardUpload, guideMessages, publishUpload, uploadGuide } from "./guides.server";
 
 const zipFile = (bytes: Uint8Array, name = "my-guide.zip") => new File([Buffer.from(bytes)], name, { type: "application/zip" });
 
@@ -168,6 +169,22 @@ describe.each(dialects)("guide versions on %s", (dialect) => {
     const hex = (entries: Record<string, Uint8Array>) => Object.fromEntries(Object.entries(entries).map(([file, bytes]) => [file, Buffer.from(bytes).toString("base64")]));
     expect(hex(unzipSync((await guideVersionZip({ guideId: "round-trip", version: 1 }, handle.db))!))).toEqual(hex(unzipSync(zip)));
     expect((await listGuideVersions("round-trip", handle.db))!.versions[0]!.report).toEqual((await listGuideVersions("my-guide", handle.db))!.versions.at(-1)!.report);
+  });
+
+  it("detaches a guide from an issue: the issue runs none (no new interview starts), until it is attached again; audited", async () => {
+    // Only an issue that runs this guide.
+    expect(await detachGuide(admin, "round-trip", issueId, handle.db)).toEqual({ ok: false, message: guideMessages.notAttached });
+    expect(await detachGuide(admin, "my-guide", 99999, handle.db)).toEqual({ ok: false, message: guideMessages.notAttached });
+    expect(await detachGuide(admin, "my-guide", issueId, handle.db)).toEqual({ ok: true, issueName: "Versioned issue" });
+    expect(await detachGuide(admin, "my-guide", issueId, handle.db)).toEqual({ ok: false, message: guideMessages.notAttached });
+    expect((await getIssue(issueId, handle.db))!.guideId).toBeNull();
+    expect((await listGuides(handle.db)).find((g) => g.id === "my-guide")!.issues).toEqual([]);
+    expect(await openViewer(other, { preview: false, issueId, interviewId: null }, null, handle.db)).toBeNull();
+    const { events } = await listAuditEvents(1, handle.db);
+    expect(events[0]).toMatchObject({ action: "guide.detached", subject: "my-guide", actorEmail: admin.email, details: { issue: issueId, issueName: "Versioned issue" } });
+
+    expect(await attachGuide(admin, "my-guide", issueId, handle.db)).toEqual({ ok: true, issueName: "Versioned issue" });
+    expect((await getIssue(issueId, handle.db))!.guideId).toBe("my-guide");
   });
 
   it("the seed refreshes only its own demo guides, and only when their files changed", async () => {

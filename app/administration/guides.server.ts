@@ -4,7 +4,7 @@
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
 import { notFound } from "~/http.server";
-import { attachGuideToIssue, getIssue } from "~/content/content.server";
+import { attachGuideToIssue, detachGuideFromIssue, getIssue } from "~/content/content.server";
 import { type GuidePin, publishedVersion } from "~/guides/guides.server";
 import {
   addGuideVersion,
@@ -29,6 +29,7 @@ export const guideMessages = {
   noGuide: "There is no such guide.",
   noIssue: "There is no such issue.",
   notPublished: "Publish a version of this guide before attaching it to an issue.",
+  notAttached: "This issue does not run this guide (any more).",
 } as const;
 
 export type UploadTarget = { kind: "new"; guideId: string } | { kind: "version"; guideId: string };
@@ -95,8 +96,18 @@ export async function attachGuide(actor: Actor, guideId: string, issueId: number
     const published = await publishedVersion(guideId, trx);
     if (!published) return { ok: false, message: guideMessages.notPublished };
     const issue = await getIssue(issueId, trx);
-    if (!issue || !(await attachGuideToIssue(issueId, guideId, trx))) return { ok: false, message: guideMessages.noIssue };
+    if (!issue || !(await attachGuideToIssue(issueId, guideId, trx, actor))) return { ok: false, message: guideMessages.noIssue };
     await recordAuditEvent(actor, { action: "guide.attached", subject: guideId, details: { issue: issueId, issueName: issue.name, version: published.version } }, trx);
+    return { ok: true, issueName: issue.name };
+  });
+}
+
+/** The issue stops running the guide; recorded in the audit with the change of the issue, in one transaction. */
+export async function detachGuide(actor: Actor, guideId: string, issueId: number, db: Db = database()): Promise<{ ok: true; issueName: string } | { ok: false; message: string }> {
+  return db.transaction().execute(async (trx) => {
+    const issue = await getIssue(issueId, trx);
+    if (!issue || !(await detachGuideFromIssue(issueId, guideId, trx, actor))) return { ok: false, message: guideMessages.notAttached };
+    await recordAuditEvent(actor, { action: "guide.detached", subject: guideId, details: { issue: issueId, issueName: issue.name } }, trx);
     return { ok: true, issueName: issue.name };
   });
 }

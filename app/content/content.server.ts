@@ -152,3 +152,14 @@ export async function attachGuideToIssue(issueId: number, guideId: string, db: D
   const saved = await saveContent("issue", String(issueId), { ...issue, guideId, guidePath: `${guideId}/Guide.json` }, "published", actor, db);
   return saved.ok;
 }
+
+/**
+ * The issue stops running `guideId` (a new published version of the issue, without a guide). False when the issue
+ * does not exist or runs another guide. Interviews already started keep the guide version they started on.
+ */
+export async function detachGuideFromIssue(issueId: number, guideId: string, db: Db, actor: Actor): Promise<boolean> {
+  const issue = await liveBody(db, "issue", String(issueId));
+  if (!issue || issue.guideId !== guideId) return false;
+  const saved = await saveContent("issue", String(issueId), { ...issue, guideId: null, guidePath: null }, "published", actor, db);
+  return saved.ok;
+}

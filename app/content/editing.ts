@@ -71,7 +71,7 @@ export const fieldLabels: { [K in ContentKind]: Partial<Record<keyof ContentBodi
     rephraseVariables: "Rephrase variables",
     sensitive: "Sensitive",
   },
-  home: { headline: "Headline", subHeadline: "SubHeadline", bodyCopy: "BodyCopy" },
+  home: { headline: "Headline", subHeadline: "Line under the headline", bodyCopy: "Introduction" },
   legal: { name: "Title", content: "Text" },
 };
 

@@ -2,11 +2,7 @@ import type { ContentVersionSource, ContentVersionStatus } from "../../db/schema
 import { AdminTime } from "~/ui/admin-lists";
 
 export function VersionTime({ at }: { at: string }) {
-  return (
-    <>
-      <AdminTime at={at} /> UTC
-    </>
-  );
+  return <AdminTime at={at} zone />;
 }
 
 export const statusNames: Record<ContentVersionStatus, string> = { draft: "Draft", published: "Published", deleted: "Deleted" };

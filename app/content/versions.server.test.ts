@@ -42,17 +42,49 @@ describe.each(dialects)("content versions on %s", (dialect) => {
     expect(item.pendingDraft).toMatchObject({ version: 2, authorEmail: admin.email, status: "draft" });
     expect(item.body?.headline).toBe("A draft headline");
 
-    expect(await publishDraft("home", "home", admin, db)).toMatchObject({ ok: true, version: 3 });
+    // Published as it was saved (another administrator presses Publish on the unchanged form): the draft itself
+    // becomes the published version, saying who published it; no second version of the same content.
+    const lead = { id: randomUUID(), email: "lead@example.org", address: "203.0.113.8" };
+    expect(await saveContent("home", "home", { ...seeded, headline: "A draft headline" }, "published", lead, db)).toEqual({ ok: true, key: "home", version: 2, publishedDraft: true });
     expect((await getHomeContent(db))?.headline).toBe("A draft headline");
     expect((await loadItem("home", "home", db)).pendingDraft).toBeNull();
 
     const versions = await history("home", "home", db);
-    expect(versions.map((v) => [v.version, v.status, v.source, v.authorEmail])).toEqual([
-      [3, "published", "administrator", admin.email],
-      [2, "draft", "administrator", admin.email],
-      [1, "published", "seed", "seed files"],
+    expect(versions.map((v) => [v.version, v.status, v.source, v.authorEmail, v.published?.byEmail ?? null])).toEqual([
+      [2, "published", "administrator", admin.email, lead.email],
+      [1, "published", "seed", "seed files", null],
     ]);
     expect(Date.parse(versions[0]!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(versions[0]!.published!.at)).toBeGreaterThanOrEqual(Date.parse(versions[0]!.createdAt));
+
+    // Saving or publishing what is already published adds nothing; publishDraft has no draft left to publish.
+    expect(await saveContent("home", "home", { ...seeded, headline: "A draft headline" }, "published", admin, db)).toMatchObject({ ok: true, version: 2, unchanged: true });
+    expect(await saveContent("home", "home", { ...seeded, headline: "A draft headline" }, "draft", admin, db)).toMatchObject({ ok: true, version: 2, unchanged: true });
+    expect((await publishDraft("home", "home", admin, db)).ok).toBe(false);
+    expect((await history("home", "home", db)).map((v) => v.version)).toEqual([2, 1]);
+    const { events } = await listAuditEvents(1, db);
+    expect(events.slice(0, 2).map((e) => [e.action, e.actorEmail, e.details.version])).toEqual([
+      ["content.published", lead.email, 2],
+      ["content.saved", admin.email, 2],
+    ]);
+  });
+
+  it("publishes a draft with publishDraft, and a draft changed before publishing as a new version", async () => {
+    const db = database.db;
+    const legal = (await loadItem("legal", "about", db)).body!;
+    expect(await saveContent("legal", "about", { ...legal, name: "About us" }, "draft", admin, db)).toMatchObject({ ok: true, version: 2 });
+    expect(await publishDraft("legal", "about", admin, db)).toMatchObject({ ok: true, version: 2, publishedDraft: true });
+    expect(await saveContent("legal", "about", { ...legal, name: "About this service" }, "draft", admin, db)).toMatchObject({ ok: true, version: 3 });
+    // The form changed again before Publish: what is published is a new version, the draft stays a draft.
+    expect(await saveContent("legal", "about", { ...legal, name: "About Legal Self-Help" }, "published", admin, db)).toMatchObject({ ok: true, version: 4 });
+    expect((await history("legal", "about", db)).map((v) => [v.version, v.status])).toEqual([
+      [4, "published"],
+      [3, "draft"],
+      [2, "published"],
+      [1, "published"],
+    ]);
+    const compared = await versionWithDiff("legal", "about", 4, db);
+    expect(compared?.lines.some((line) => line.change !== "same")).toBe(true);
   });
 
   it("shows what changed from the version before, line by line, and restores an earlier version as a new one", async () => {
@@ -64,18 +96,19 @@ describe.each(dialects)("content versions on %s", (dialect) => {
     expect(compared?.lines.filter((l) => l.change === "same").length).toBeGreaterThan(1);
 
     const restored = await restoreVersion("home", "home", 1, admin, db);
-    expect(restored).toMatchObject({ ok: true, version: 4 });
+    expect(restored).toMatchObject({ ok: true, version: 3 });
     const seed = await readSeedContent("db/seed");
     expect((await getHomeContent(db))?.headline).toBe(seed.home.headline);
     expect((await restoreVersion("home", "home", 99, admin, db)).ok).toBe(false);
 
     const { events } = await listAuditEvents(1, db);
-    expect(events.slice(0, 3).map((e) => [e.action, e.subject, e.actorEmail, e.address])).toEqual([
-      ["content.restored", "home page", admin.email, admin.address],
-      ["content.published", "home page", admin.email, admin.address],
-      ["content.saved", "home page", admin.email, admin.address],
+    const homeEvents = events.filter((e) => e.subject === "home page");
+    expect(homeEvents.slice(0, 3).map((e) => [e.action, e.subject, e.actorEmail])).toEqual([
+      ["content.restored", "home page", admin.email],
+      ["content.published", "home page", "lead@example.org"],
+      ["content.saved", "home page", admin.email],
     ]);
-    expect(events[0]?.details).toMatchObject({ kind: "home", key: "home", version: 4, from: 1 });
+    expect(homeEvents[0]?.details).toMatchObject({ kind: "home", key: "home", version: 3, from: 1 });
   });
 
   it("diffs markdown by line and names each field as the form does", () => {

@@ -11,9 +11,12 @@ import {
   type ContentVersion,
   deleteLive,
   getVersion,
+  itemId,
   latestVersion,
   listVersions,
   liveBody,
+  publishDraftVersion,
+  sameBody,
   type VersionAuthor,
   writeLive,
 } from "../../db/content-versions";
@@ -33,7 +36,13 @@ export const contentMessages = {
   restoreWithoutCountry: "This version names a country or guide that does not exist any more: restore or choose those first.",
 } as const;
 
-export type ContentChange = { ok: true; key: string; version: number } | { ok: false; field?: string; message: string };
+/**
+ * What a change did: a new version, a draft published as it was (`publishedDraft`), or nothing because the
+ * content is already the newest version's (`unchanged`).
+ */
+export type ContentChange =
+  | { ok: true; key: string; version: number; publishedDraft?: true; unchanged?: true }
+  | { ok: false; field?: string; message: string };
 
 /**
  * Runs a change in a transaction. Two changes of one item at the same instant both take the same next version
@@ -102,6 +111,39 @@ export async function unpublishedItems(db: Db = database()) {
     .map((row) => ({ kind: row.kind as "country" | "issue", key: row.item_key, name: (JSON.parse(row.body) as { name: string }).name }));
 }
 
+/** Where an item stands: a draft newer than what is published, and when it was last published (null: as loaded). */
+export interface ItemStatus {
+  draftPending: boolean;
+  lastPublished: string | null;
+}
+
+/** Every versioned item's status, keyed "kind:key" (itemId): for the content list. Two aggregate queries. */
+export async function itemStatuses(db: Db = database()): Promise<Record<string, ItemStatus>> {
+  const [latest, published] = await Promise.all([
+    db
+      .selectFrom("content_versions as v")
+      .select(["v.kind", "v.item_key", "v.status"])
+      .where((eb) =>
+        eb("v.version", "=", eb.selectFrom("content_versions as w").select((w) => w.fn.max("w.version").as("m")).whereRef("w.kind", "=", "v.kind").whereRef("w.item_key", "=", "v.item_key")),
+      )
+      .execute(),
+    db
+      .selectFrom("content_versions")
+      .select(["kind", "item_key"])
+      .select((eb) => eb.fn.max(eb.fn.coalesce("published_at", "created_at")).as("at"))
+      .where("status", "=", "published")
+      .groupBy(["kind", "item_key"])
+      .execute(),
+  ]);
+  const statuses: Record<string, ItemStatus> = {};
+  for (const row of latest) statuses[itemId(row.kind as ContentKind, row.item_key)] = { draftPending: row.status === "draft", lastPublished: null };
+  for (const row of published) {
+    const status = statuses[itemId(row.kind as ContentKind, row.item_key)];
+    if (status) status.lastPublished = row.at === null ? null : String(row.at);
+  }
+  return statuses;
+}
+
 /** Countries and guides an issue can name, for its form's selects. */
 export async function issueChoices(db: Db = database()) {
   const [countries, guides] = await Promise.all([
@@ -165,6 +207,16 @@ export async function saveContent<K extends ContentKind>(
     } else {
       if (!(await itemExists(kind, key, trx))) return { ok: false, message: contentMessages.notFound };
       itemKey = key;
+    }
+    // The content of the newest version again adds no version: publishing a draft as it was saved publishes that
+    // draft (no second version whose every line is "Unchanged"), and saving what is already there changes nothing.
+    const latest = key === null ? null : await latestVersion(trx, kind, itemKey);
+    if (latest && latest.status !== "deleted" && sameBody(kind, latest.body, body)) {
+      if (status === "draft" || latest.status === "published") return { ok: true, key: itemKey, version: latest.version, unchanged: true };
+      if (!(await publishDraftVersion(trx, kind, itemKey, latest.version, authorOf(actor)))) return { ok: false, message: contentMessages.savedAtOnce };
+      await writeLive(trx, kind, itemKey, body);
+      await recordAuditEvent(actor, { action: "content.published", subject: subjectOf(kind, itemKey), details: { kind, key: itemKey, version: latest.version } }, trx);
+      return { ok: true, key: itemKey, version: latest.version, publishedDraft: true };
     }
     // A new item saved as a draft still needs its public row to exist (an issue names its country by it): it is
     // made only when published. Until then its versions hold it.

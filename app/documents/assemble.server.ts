@@ -24,6 +24,8 @@ export type AssembleResult =
       pdf: Uint8Array | null;
       word: { templateId: number; title: string; bytes: Uint8Array }[];
       templates: number[];
+      /** The titles of the templates in the PDF, in order (a name for the file). */
+      pdfTitles: string[];
       /** How many attachments were merged. */
       attachments: number;
       /** The names of the attachments that could not be merged (listed on the document's last page). */
@@ -127,7 +129,7 @@ export async function assembleDocument(input: AssembleInput): Promise<AssembleRe
   try {
     const found = await applicableTemplates(input.readFile, input.answers, input.templateId);
     if (!found.ok) return found;
-    const parts: { what: string; bytes: Uint8Array }[] = [];
+    const parts: { what: string; title: string; bytes: Uint8Array }[] = [];
     const word: { templateId: number; title: string; bytes: Uint8Array }[] = [];
     for (const t of found.templates) {
       if (t.kind === "word") {
@@ -137,16 +139,16 @@ export async function assembleDocument(input: AssembleInput): Promise<AssembleRe
         if (!filled.ok) return { ok: false, reason: `template${t.templateId}.docx: ${filled.error}` };
         word.push({ templateId: t.templateId, title: t.title, bytes: filled.bytes });
       } else if (t.kind === "text") {
-        parts.push({ what: `template ${t.templateId}`, bytes: await textDocumentToPdf(layoutTextTemplate(t, input.answers, input.dates), { title: t.title || input.title, lang: input.lang }) });
+        parts.push({ what: `template ${t.templateId}`, title: t.title, bytes: await textDocumentToPdf(layoutTextTemplate(t, input.answers, input.dates), { title: t.title || input.title, lang: input.lang }) });
       } else {
         const pdf = await input.readFile(`template${t.templateId}.pdf`);
         if (!pdf) return { ok: false, reason: `template ${t.templateId} is a PDF template, but template${t.templateId}.pdf is missing` };
-        parts.push({ what: `template ${t.templateId}`, bytes: await overlayPdf(t, pdf, input.answers, input.dates) });
+        parts.push({ what: `template ${t.templateId}`, title: t.title, bytes: await overlayPdf(t, pdf, input.answers, input.dates) });
       }
     }
     const attachments = input.attachments ?? [];
     if (!parts.length && !attachments.length && !word.length) return { ok: false, empty: true, reason: "no template applies to these answers" };
-    if (!parts.length && !attachments.length) return { ok: true, pdf: null, word, templates: found.templates.map((t) => t.templateId), attachments: 0, notIncluded: [] };
+    if (!parts.length && !attachments.length) return { ok: true, pdf: null, word, templates: found.templates.map((t) => t.templateId), pdfTitles: [], attachments: 0, notIncluded: [] };
 
     const out = await PDFDocument.create();
     // The parts' tags (text templates, and any a template PDF or an attachment has) join one structure tree.
@@ -180,6 +182,7 @@ export async function assembleDocument(input: AssembleInput): Promise<AssembleRe
       pdf: await out.save(),
       word,
       templates: found.templates.map((t) => t.templateId),
+      pdfTitles: parts.map((part) => part.title),
       attachments: attachments.length - notIncluded.length,
       notIncluded,
     };

@@ -16,7 +16,7 @@ import { attachmentNamePlace } from "~/interviews/attachments.server";
 import { openBytes, sealBytes, sealText } from "~/security/data-encryption.server";
 import { attachmentStorageKey } from "~/storage/attachment-storage.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
-import { contentDisposition, documentMessages, interviewDocument } from "./documents.server";
+import { contentDisposition, documentFileName, documentMessages, interviewDocument } from "./documents.server";
 import { docx, docxText } from "./test-docx";
 
 function memoryStorage(): AttachmentStorage {
@@ -42,8 +42,11 @@ describe.each(dialects)("interview documents on %s", (dialect) => {
   const bob = randomUUID();
   const storage = memoryStorage();
 
+  // Completed late on 25 November 2026 in London, early on the 26th in Sydney.
+  const completedAt = "2026-11-25T22:30:00.000Z";
+
   async function interview(id: string, status: "Draft" | "Completed", answers: Answers, issueId = 2) {
-    const now = new Date().toISOString();
+    const now = completedAt;
     await handle.db
       .insertInto("interviews")
       .values({ id, user_id: alice, issue_id: issueId, status, ...sealInterviewColumns(id, { vars: JSON.stringify(answers), engine_state: '{"history":[]}' }), created_at: now, updated_at: now })
@@ -67,7 +70,7 @@ describe.each(dialects)("interview documents on %s", (dialect) => {
 
   it("assembles the owner's Completed interview into a PDF named after it", async () => {
     const doc = await interviewDocument(alice, "done", { db: handle.db, storage });
-    expect(doc).toMatchObject({ kind: "file", contentType: "application/pdf", fileName: "My Document Interview done.pdf" });
+    expect(doc).toMatchObject({ kind: "file", contentType: "application/pdf", fileName: "Criminal records and spent convictions – Employment Verification – 25 November 2026.pdf" });
     if (doc.kind !== "file") return;
     expect(Buffer.from(doc.bytes.subarray(0, 5)).toString()).toBe("%PDF-");
     expect((await PDFDocument.load(doc.bytes)).getPageCount()).toBe(1);
@@ -118,7 +121,7 @@ describe.each(dialects)("interview documents on %s", (dialect) => {
     await interview("with-broken-file", "Completed", { ...job, ...v("Statement AT", "Attachment", unreadable), ...v("Income AT", "Attachment", stored.path), ...v("Payslip AT", "Attachment", gone) });
     const doc = await interviewDocument(alice, "with-broken-file", { db: handle.db, storage: sealed });
     if (doc.kind !== "file") throw new Error(doc.kind);
-    expect(doc).toMatchObject({ contentType: "application/pdf", fileName: "My Document Interview with-broken-file.pdf" });
+    expect(doc).toMatchObject({ contentType: "application/pdf", fileName: "Criminal records and spent convictions – Employment Verification – 25 November 2026.pdf" });
     const { text } = await extractText(new Uint8Array(doc.bytes), { mergePages: false });
     const shown = (text as string[]).map((t) => t.replace(/\s+/g, " ").trim());
     expect(shown).toHaveLength(3);
@@ -136,18 +139,19 @@ describe.each(dialects)("interview documents on %s", (dialect) => {
     const [a, b] = [await store("Lease.docx"), await store("Lease.docx")];
     await interview("with-word", "Completed", { ...job, ...v("Lease AT", "Attachment", a), ...v("Other AT", "Attachment", b) });
     const zip = await interviewDocument(alice, "with-word", { db: handle.db, storage });
-    expect(zip).toMatchObject({ kind: "file", contentType: "application/zip", fileName: "My Document Interview with-word.zip" });
+    expect(zip).toMatchObject({ kind: "file", contentType: "application/zip", fileName: "Criminal records and spent convictions – Employment Verification – 25 November 2026.zip" });
     if (zip.kind !== "file") return;
     const entries = unzipSync(zip.bytes);
-    expect(Object.keys(entries)).toEqual(["My Document Interview with-word.pdf", "Lease.docx", "Lease (2).docx"]);
-    expect(Buffer.from(entries["My Document Interview with-word.pdf"]!.subarray(0, 5)).toString()).toBe("%PDF-");
+    const pdfName = "Criminal records and spent convictions – Employment Verification – 25 November 2026.pdf";
+    expect(Object.keys(entries)).toEqual([pdfName, "Lease.docx", "Lease (2).docx"]);
+    expect(Buffer.from(entries[pdfName]!.subarray(0, 5)).toString()).toBe("%PDF-");
     expect(entries["Lease.docx"]).toEqual(new Uint8Array(lease));
 
     await interview("word-only", "Completed", { ...v("Have job TF", "TF", false), ...v("Lease AT", "Attachment", a) });
     expect(await interviewDocument(alice, "word-only", { db: handle.db, storage })).toMatchObject({
       kind: "file",
       contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-      fileName: "My Document Interview word-only.docx",
+      fileName: "Criminal records and spent convictions – documents – 25 November 2026.docx",
     });
   });
 
@@ -163,10 +167,10 @@ describe.each(dialects)("interview documents on %s", (dialect) => {
     await interview("word-guide", "Completed", v("User full name TE", "Text", "Tan Wei Ling"), 9);
     const zip = await interviewDocument(alice, "word-guide", { db: handle.db, storage });
     if (zip.kind !== "file") throw new Error(zip.kind);
-    expect(zip).toMatchObject({ contentType: "application/zip", fileName: "My Document Interview word-guide.zip" });
+    expect(zip).toMatchObject({ contentType: "application/zip", fileName: "Small claims for money or goods – Letter – 25 November 2026.zip" });
     const entries = unzipSync(zip.bytes);
-    expect(Object.keys(entries)).toEqual(["My Document Interview word-guide.pdf", "My Document Interview word-guide 2.docx"]);
-    expect(docxText(entries["My Document Interview word-guide 2.docx"]!)).toEqual(["For Tan Wei Ling"]);
+    expect(Object.keys(entries)).toEqual(["Small claims for money or goods – Letter – 25 November 2026.pdf", "Small claims for money or goods – Letter – 25 November 2026 2.docx"]);
+    expect(docxText(entries["Small claims for money or goods – Letter – 25 November 2026 2.docx"]!)).toEqual(["For Tan Wei Ling"]);
   });
 
   it("a broken template is a message, not an exception", async () => {
@@ -176,8 +180,39 @@ describe.each(dialects)("interview documents on %s", (dialect) => {
 });
 
 describe("content disposition", () => {
-  it("quotes a safe ASCII name and gives the UTF-8 one", () => {
-    expect(contentDisposition("My Document Interview 1.pdf")).toBe(`attachment; filename="My Document Interview 1.pdf"; filename*=UTF-8''My%20Document%20Interview%201.pdf`);
-    expect(contentDisposition('Zoë "x".pdf')).toBe(`attachment; filename="Zo_ _x_.pdf"; filename*=UTF-8''Zo%C3%AB%20%22x%22.pdf`);
+  it("quotes a safe ASCII name and gives the UTF-8 one in RFC 5987's characters", () => {
+    expect(contentDisposition("My document 1.pdf")).toBe(`attachment; filename="My document 1.pdf"; filename*=UTF-8''My%20document%201.pdf`);
+    expect(contentDisposition('Zoë "x".pdf')).toBe(`attachment; filename="Zoe _x_.pdf"; filename*=UTF-8''Zo%C3%AB%20%22x%22.pdf`);
+    expect(contentDisposition("Divorce and separation – Summary – 25 November 2026.pdf")).toBe(
+      `attachment; filename="Divorce and separation - Summary - 25 November 2026.pdf"; filename*=UTF-8''Divorce%20and%20separation%20%E2%80%93%20Summary%20%E2%80%93%2025%20November%202026.pdf`,
+    );
+    // ' ( ) * are not RFC 5987 attr-chars: a name with them still parses.
+    expect(contentDisposition("Ana's lease (2)*.pdf")).toContain("filename*=UTF-8''Ana%27s%20lease%20%282%29%2A.pdf");
+    expect(contentDisposition("Σύνοψη.pdf")).toContain('filename="______.pdf"');
+  });
+});
+
+describe("a document's file name", () => {
+  const base = { what: "Summary of my situation", madeAt: "2026-11-25T22:30:00.000Z", dates: { order: "DMY", style: "numeric" } as const };
+  it("says the issue, what the document is and the day it was completed, in the organisation's time zone", () => {
+    expect(documentFileName({ ...base, issue: { name: "Divorce and separation", sensitive: false }, timeZone: "UTC" })).toBe(
+      "Divorce and separation – Summary of my situation – 25 November 2026",
+    );
+    expect(documentFileName({ ...base, issue: { name: "Divorce and separation", sensitive: false }, timeZone: "Australia/Sydney" })).toBe(
+      "Divorce and separation – Summary of my situation – 26 November 2026",
+    );
+    // A2J's month-first order for a country without its own.
+    expect(documentFileName({ ...base, dates: { order: "MDY", style: "numeric" }, issue: { name: "Eviction", sensitive: false }, timeZone: "UTC" })).toBe(
+      "Eviction – Summary of my situation – November 25, 2026",
+    );
+  });
+
+  it("leaves out a sensitive issue's name, and characters no file name may hold", () => {
+    expect(documentFileName({ ...base, issue: { name: "Family violence protection orders", sensitive: true }, timeZone: "UTC" })).toBe(
+      "Summary of my situation – 25 November 2026",
+    );
+    expect(documentFileName({ ...base, what: 'Rent/bond: "A" <b>?', issue: { name: "Tenancy\\disputes", sensitive: false }, timeZone: "UTC" })).toBe(
+      "Tenancy-disputes – Rent-bond- -A- -b- – 25 November 2026",
+    );
   });
 });

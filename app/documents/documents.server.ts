@@ -7,7 +7,8 @@
  */
 import { zipSync } from "fflate";
 import type { Db } from "../../db/database";
-import type { Answers } from "~/a2j";
+import { type Answers, A2J_DATES, daysInTimeZone, type DateLocale, formatDaysFor } from "~/a2j";
+import { config } from "~/config.server";
 import { getIssue } from "~/content/content.server";
 import { database } from "~/db.server";
 import { findAttachment } from "~/interviews/attachments.server";
@@ -100,7 +101,13 @@ export async function interviewDocument(
     },
     attachments,
   });
-  const base = `My Document Interview ${interviewId}`;
+  const base = documentFileName({
+    issue: issue ? { name: issue.name, sensitive: issue.sensitive } : null,
+    // One template names the file ("Letter of demand"); several are the guide's "documents".
+    what: result.ok && result.pdfTitles.length === 1 ? result.pdfTitles[0]! : "documents",
+    madeAt: interview.updatedAt,
+    dates: issue?.country.dates ?? A2J_DATES,
+  });
   if (!result.ok && !(result.empty && wordFiles.length)) {
     countDocumentFailed(result.empty ? "empty" : "error");
     log(interviewId, `guide ${pin.guideId} version ${pin.version}: ${result.reason}`, result.empty ? "warn" : "error");
@@ -122,6 +129,34 @@ export async function interviewDocument(
   return { kind: "file", bytes: zipFiles(files), contentType: "application/zip", fileName: `${base}.zip`, issueId: interview.issueId };
 }
 
+/**
+ * The name a downloaded document is saved under, without its extension: the issue, what the document is and
+ * the day the interview was completed, in the organisation's time zone and the country's way of writing dates
+ * ("Divorce and separation – Summary of my situation – 25 November 2026"). A sensitive issue's name is left
+ * out: a file name shows in the downloads list (docs/decisions/0041).
+ */
+export function documentFileName({
+  issue,
+  what,
+  madeAt,
+  dates,
+  timeZone = config().TIME_ZONE,
+}: {
+  issue: { name: string; sensitive: boolean } | null;
+  what: string;
+  madeAt: string;
+  dates: DateLocale;
+  timeZone?: string;
+}): string {
+  const day = daysInTimeZone(new Date(madeAt), timeZone);
+  const parts = [issue && !issue.sensitive ? issue.name : "", what.trim() || "My document", day === null ? "" : formatDaysFor(day, { ...dates, style: "long" })];
+  return parts
+    .map((part) => part.replace(/[\x00-\x1f\x7f/\\:*?"<>|]+/g, "-").replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join(" – ")
+    .slice(0, 150);
+}
+
 /** A zip of files under safe, distinct names ("a.docx", "a (2).docx"). */
 export function zipFiles(files: { name: string; ext: string; bytes: Uint8Array }[]): Uint8Array {
   const entries: Record<string, Uint8Array> = {};
@@ -135,8 +170,18 @@ export function zipFiles(files: { name: string; ext: string; bytes: Uint8Array }
   return zipSync(entries, { level: 0 });
 }
 
-/** A Content-Disposition header for a file name (ASCII fallback plus the UTF-8 name, RFC 6266). */
+/**
+ * A Content-Disposition header for a file name (RFC 6266): an ASCII fallback (accents dropped, dashes kept as
+ * "-", anything else "_") and the UTF-8 name in RFC 5987's encoding, which leaves only its attr-chars bare
+ * (encodeURIComponent also leaves ' ( ) * ! bare; the first four are not attr-chars).
+ */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const ascii = fileName
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\u2010-\u2015]/g, "-")
+    .replace(/[^\x20-\x7e]/g, "_")
+    .replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

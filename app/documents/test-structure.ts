@@ -107,3 +107,17 @@ export async function pageLines(bytes: Uint8Array): Promise<{ y: number; text: s
   }
   return out;
 }
+
+/** Every piece of text in a PDF with the size it prints at (points), page by page in order. */
+export async function textSizes(bytes: Uint8Array): Promise<{ text: string; size: number }[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const out: { text: string; size: number }[] = [];
+  for (let i = 0; i < pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i + 1)).getTextContent();
+    for (const item of content.items as { str?: string; transform?: number[] }[]) {
+      if (!item.str?.trim() || !item.transform) continue;
+      out.push({ text: item.str, size: Math.hypot(item.transform[0]!, item.transform[1]!) });
+    }
+  }
+  return out;
+}

@@ -7,21 +7,24 @@ import { assembleDocument } from "./assemble.server";
 import { layoutTextTemplate } from "./layout";
 import { overlayPdf } from "./overlay-pdf.server";
 import { parseTemplate, type PdfTemplate, type TextTemplate } from "./template";
-import { outline, pageLines, readStructure } from "./test-structure";
+import { outline, pageLines, readStructure, textSizes } from "./test-structure";
 import { textDocumentToPdf } from "./text-pdf.server";
 
 /*
  * Figures derived from A2J DAT's rules (decision 0024), written out here rather than taken from the code:
  * wkhtmltopdf's A4 page (297 mm) with DAT's 20 mm top and wkhtmltopdf's 10 mm other margins; a CSS pixel is
- * 0.75 pt shrunk by 1.25 (0.6 pt); Bootstrap's line height 20/14 and paragraph margin 10 px; Arial's advance
- * widths ("x" 1024/2048 em, space 569/2048 em); Times New Roman's space 512/2048 em.
+ * 0.75 pt shrunk by 1.25 (0.6 pt) for spacing, and for text too but never below 10 pt (decision 0041: a 12 px
+ * template prints at 10 pt, not DAT's 7.2); Bootstrap's line height 20/14 and paragraph margin 10 px; Arial's
+ * advance widths ("x" 1024/2048 em, space 569/2048 em); Times New Roman's space 512/2048 em.
  */
 const MM = 72 / 25.4;
 const PT_PER_PX = 0.75 / 1.25;
 const A4_TEXT_HEIGHT = (297 - 20 - 10) * MM;
 const LETTER_TEXT_HEIGHT = 792 - (20 + 10) * MM;
-const A4_TEXT_WIDTH_PX = (((210 - 20) * MM) / 0.75) * 1.25;
-const line = (px: number) => px * (20 / 14) * PT_PER_PX;
+const A4_TEXT_WIDTH_PT = (210 - 20) * MM;
+/** The printed size of text of `px` CSS pixels. */
+const textPt = (px: number) => Math.max(10, px * PT_PER_PX);
+const line = (px: number) => textPt(px) * (20 / 14);
 
 function template(children: unknown[], state: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): TextTemplate {
   const parsed = parseTemplate(JSON.stringify({ templateId: 1, title: "Test", active: true, ...extra, rootNode: { tag: "a2j-template", state: { fontFamily: "arial", fontSize: 12, ...state }, children } }), 1);
@@ -53,8 +56,8 @@ describe("DAT layout: page, type and line height", () => {
   });
 
   it("as many lines as DAT's line height fits on an A4 page fill exactly one page; one more starts a second", async () => {
-    const fits = Math.floor(A4_TEXT_HEIGHT / line(12)); // 756.9 pt / 10.29 pt = 73 lines
-    expect(fits).toBe(73);
+    const fits = Math.floor(A4_TEXT_HEIGHT / line(12)); // 756.9 pt / 14.29 pt = 52 lines
+    expect(fits).toBe(52);
     const lines = (n: number) => template([rich(`<p>${Array.from({ length: n }, (_, i) => `Line ${i + 1}`).join("<br>")}</p>`)]);
     const one = await render(lines(fits));
     expect(await pageCount(one)).toBe(1);
@@ -75,7 +78,7 @@ describe("DAT layout: page, type and line height", () => {
     // k lines and k − 1 gaps of 10 px must fit in the text height
     const step = line(12) + 10 * PT_PER_PX;
     const fits = Math.floor((A4_TEXT_HEIGHT + 10 * PT_PER_PX) / step);
-    expect(fits).toBe(46);
+    expect(fits).toBe(37);
     const paragraphs = (n: number) => template([rich(Array.from({ length: n }, (_, i) => `<p>Paragraph ${i + 1}</p>`).join(""))]);
     expect(await pageCount(await render(paragraphs(fits)))).toBe(1);
     const two = await render(paragraphs(fits + 1));
@@ -95,27 +98,45 @@ describe("DAT layout: page, type and line height", () => {
 
   it("on Letter, the same rules give Letter's count", async () => {
     const fits = Math.floor(LETTER_TEXT_HEIGHT / line(12));
-    expect(fits).toBe(68);
+    expect(fits).toBe(49);
     const lines = (n: number) => template([rich(`<p>${Array.from({ length: n }, (_, i) => `L${i}`).join("<br>")}</p>`)], { pageSize: "letter" });
     expect(await pageCount(await render(lines(fits)))).toBe(1);
     expect(await pageCount(await render(lines(fits + 1)))).toBe(2);
   });
 
   it("breaks lines where Arial's widths on DAT's 190 mm line break them (Arimo has Arial's metrics)", async () => {
-    // "xxxx " words at 12 px: 4 × 6 px + 3.33 px each; k words fit while 27.33 k − 3.33 ≤ 897.6 px
-    const word = 4 * 0.5 * 12;
-    const space = (569 / 2048) * 12;
-    const perLine = Math.floor((A4_TEXT_WIDTH_PX + space) / (word + space));
-    expect(perLine).toBe(32);
+    // "xxxx " words at 12 px, printed at 10 pt: 4 × 5 pt + 2.78 pt each; k words fit while 22.78 k − 2.78 ≤ 538.6 pt
+    const word = 4 * 0.5 * textPt(12);
+    const space = (569 / 2048) * textPt(12);
+    const perLine = Math.floor((A4_TEXT_WIDTH_PT + space) / (word + space));
+    expect(perLine).toBe(23);
     const words = Array.from({ length: 100 }, () => "xxxx").join(" ");
     const [page] = await pageLines(await render(template([rich(`<p>${words}</p>`)])));
-    expect(page!.map((l) => l.text.trim().split(/\s+/).length)).toEqual([perLine, perLine, perLine, 100 - 3 * perLine]);
+    expect(page!.map((l) => l.text.trim().split(/\s+/).length)).toEqual([perLine, perLine, perLine, perLine, 100 - 4 * perLine]);
     // Times New Roman (Tinos): a narrower space, so more words fit
-    const timesSpace = (512 / 2048) * 12;
-    const timesPerLine = Math.floor((A4_TEXT_WIDTH_PX + timesSpace) / (word + timesSpace));
-    expect(timesPerLine).toBe(33);
+    // pdfkit's line wrapper counts a word's trailing space, which CSS lets hang past the line's end: 24 words fit
+    // CSS's 538.6 pt (537.5 pt) but not with the 24th space (540 pt), so the line breaks a word earlier than DAT's.
+    const timesSpace = (512 / 2048) * textPt(12);
+    const timesPerLine = Math.floor(A4_TEXT_WIDTH_PT / (word + timesSpace));
+    expect(timesPerLine).toBe(23);
     const [times] = await pageLines(await render(template([rich(`<p>${words}</p>`)], { fontFamily: "times-new-roman" })));
     expect(times![0]!.text.trim().split(/\s+/).length).toBe(timesPerLine);
+  });
+
+  it("prints no text below 10 pt: body, small print, headers and footers; larger text keeps DAT's size", async () => {
+    const pdf = await render(
+      template(
+        [
+          rich('<h1>Big title</h1><p>Body text <span style="font-size:8px">small print</span></p><h6>Small heading</h6>'),
+        ],
+        {},
+        { header: "<p>Header line</p>", footer: "<p>Footer line</p>" },
+      ),
+    );
+    const found = await textSizes(pdf);
+    expect(found.map((piece) => piece.text.trim())).toEqual(["Big title", "Body text small print", "Small heading", "Header line", "Footer line"]);
+    expect(found[0]!.size).toBeCloseTo(36 * PT_PER_PX, 1);
+    for (const piece of found.slice(1)) expect(piece.size, piece.text).toBeCloseTo(10, 1);
   });
 
   it("prints in Arimo and Tinos, and draws what they lack with DejaVu", async () => {

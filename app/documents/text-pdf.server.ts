@@ -38,6 +38,17 @@ export const DAT_LAYOUT = {
 
 const PX = DAT_LAYOUT.ptPerPx;
 
+/**
+ * No text prints smaller than 10 pt (docs/decisions/0041): DAT's 0.6 pt per pixel prints a 12 px template at
+ * 7.2 pt, too small to read for many; larger text keeps DAT's size. Spacing (margins, gaps, indents) stays DAT's.
+ */
+export const MINIMUM_TEXT_PT = 10;
+
+/** A text size in CSS pixels, as it prints. */
+function textPt(sizePx: number): number {
+  return Math.max(MINIMUM_TEXT_PT, sizePx * PX);
+}
+
 type Doc = PDFKit.PDFDocument;
 type Struct = PDFKit.PDFStructureElement;
 
@@ -94,7 +105,7 @@ function ascender(doc: Doc): number {
 }
 
 function lineHeight(sizePx: number) {
-  return sizePx * DAT_LAYOUT.lineHeight * PX;
+  return textPt(sizePx) * DAT_LAYOUT.lineHeight;
 }
 
 interface RunOptions {
@@ -122,7 +133,7 @@ function writeAlignedRuns(doc: Doc, runs: Run[], opts: RunOptions) {
   const lines: Piece[][] = [[]];
   let lineWidth = 0;
   for (const run of runs) {
-    const size = (run.size ?? opts.size) * PX;
+    const size = textPt(run.size ?? opts.size);
     for (const piece of pieceRuns(run, opts)) {
       doc.font(piece.font).fontSize(size);
       piece.text.split("\n").forEach((segment, k) => {
@@ -155,7 +166,7 @@ function writeAlignedRuns(doc: Doc, runs: Run[], opts: RunOptions) {
       const trimmed = last.text.replace(/[ \t]+$/, "");
       line[line.length - 1] = { ...last, text: trimmed, width: doc.widthOfString(trimmed) };
     }
-    const maxSize = Math.max(opts.size * PX, ...line.map((p) => p.size));
+    const maxSize = Math.max(textPt(opts.size), ...line.map((p) => p.size));
     const height = maxSize * leading;
     if (doc.y + height > bottom(doc)) doc.addPage();
     const total = line.reduce((sum, p) => sum + p.width, 0);
@@ -191,7 +202,7 @@ function writeAlignedRuns(doc: Doc, runs: Run[], opts: RunOptions) {
 function writeRuns(doc: Doc, runs: Run[], opts: RunOptions) {
   const visible = runs.filter((r) => r.text !== "");
   const leading = opts.leading ?? DAT_LAYOUT.lineHeight;
-  const size = Math.max(opts.size, ...visible.map((r) => r.size ?? opts.size)) * PX;
+  const size = textPt(Math.max(opts.size, ...visible.map((r) => r.size ?? opts.size)));
   const line = size * leading;
   if (!visible.length) {
     doc.y += line;
@@ -222,7 +233,7 @@ function writeRuns(doc: Doc, runs: Run[], opts: RunOptions) {
     const run = piece.run;
     doc
       .font(piece.font)
-      .fontSize((run.size ?? opts.size) * PX)
+      .fontSize(textPt(run.size ?? opts.size))
       .fillColor(run.link ? "#1a4b8c" : "black");
     const options: PDFKit.Mixins.TextOptions = {
       continued: i < pieces.length - 1,
@@ -348,7 +359,7 @@ function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, 
 }
 
 function writeMarker(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, font: FontFamily, x: number, y: number, indentPt: number) {
-  const size = block.size * PX;
+  const size = textPt(block.size);
   const pieces = fontPieces(block.marker!, font);
   doc.font(pieces[0]!.font).fontSize(size);
   const top = y + (lineHeight(block.size) - doc.currentLineHeight(true)) / 2;
@@ -364,7 +375,7 @@ function writeHeadingBlock(
   tags: Tags | null,
 ) {
   closeLists(tags, 0);
-  const line = block.size * DAT_LAYOUT.headingLineHeight * PX;
+  const line = textPt(block.size) * DAT_LAYOUT.headingLineHeight;
   const before = (block.level <= 3 ? 20 : 10) * PX;
   // Keep a heading with at least two lines of what follows.
   if (doc.y + before + line + 2 * lineHeight(12) > bottom(doc)) doc.addPage();
@@ -390,7 +401,7 @@ function writeTable(doc: Doc, block: Extract<Block, { kind: "table" }>, font: Fo
   const cellHeight = (texts: string[], bold: boolean) => {
     const heights = texts.map((t, i) => {
       const pieces = fontPieces(t || " ", font, bold);
-      doc.font(pieces[0]!.font).fontSize(block.size * PX);
+      doc.font(pieces[0]!.font).fontSize(textPt(block.size));
       const fontLine = doc.currentLineHeight(true);
       const lines = Math.max(1, Math.round((doc.heightOfString(t || " ", { width: cellWidth(i), lineGap: 0 }) + 0.01) / fontLine));
       return lines * lineHeight(block.size);
@@ -489,7 +500,7 @@ function writeBlocks(doc: Doc, blocks: Block[], font: FontFamily, width: number,
 
 /** Height of header or footer blocks, measured on a scratch document's terms (line counts × line heights). */
 function blocksHeight(blocks: Block[]) {
-  return blocks.reduce((sum, b) => sum + (b.kind === "paragraph" ? lineHeight(b.size) * Math.max(1, b.runs.map((r) => r.text).join("").split("\n").length) : b.kind === "heading" ? b.size * DAT_LAYOUT.headingLineHeight * PX : 0), 0);
+  return blocks.reduce((sum, b) => sum + (b.kind === "paragraph" ? lineHeight(b.size) * Math.max(1, b.runs.map((r) => r.text).join("").split("\n").length) : b.kind === "heading" ? textPt(b.size) * DAT_LAYOUT.headingLineHeight : 0), 0);
 }
 
 function writeMargins(doc: Doc, document: TextDocument, width: number) {
@@ -536,7 +547,7 @@ export function textDocumentToPdf(document: TextDocument, meta: { title: string;
       doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
       doc.on("error", reject);
       registerFonts(doc);
-      doc.font(fontName(document.font)).fontSize(document.size * PX);
+      doc.font(fontName(document.font)).fontSize(textPt(document.size));
       const width = page.width - DAT_LAYOUT.margins.left - DAT_LAYOUT.margins.right;
       const root = doc.struct("Document", { title: meta.title, lang: meta.lang });
       doc.addStructure(root);

@@ -102,13 +102,13 @@ export async function deleteInterview(userId: string, id: string, db: Db = datab
 export async function loadInterview(userId: string, id: string, db: Db = database()) {
   const row = await db
     .selectFrom("interviews")
-    .select(["id", "issue_id", "status", "vars", "engine_state", "guide_id", "guide_version"])
+    .select(["id", "issue_id", "status", "vars", "engine_state", "guide_id", "guide_version", "updated_at"])
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
   const guide = row.guide_id !== null && row.guide_version !== null ? { guideId: row.guide_id, version: row.guide_version } : null;
-  return { id: row.id, issueId: row.issue_id, status: row.status, state: interviewState(row), guide };
+  return { id: row.id, issueId: row.issue_id, status: row.status, state: interviewState(row), guide, updatedAt: row.updated_at };
 }
 
 /** The columns that hold what the person answered: sealed (app/security/data-encryption.server.ts). */

@@ -35,7 +35,8 @@ export default function ChangePassword({ actionData }: Route.ComponentProps) {
     [fields.confirmPassword, "Repeat new password"],
   );
   return (
-    <AccountPage title="Change Password" errors={showsErrors(errors, form.errors)}>
+    // The breadcrumb keeps the spec's words ("Change Password"); the heading is in sentence case, as the dashboard's tile.
+    <AccountPage title="Change password" crumb="Change Password" errors={showsErrors(errors, form.errors)}>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <TextField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />

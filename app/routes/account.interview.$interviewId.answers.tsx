@@ -15,12 +15,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function InterviewAnswers({ loaderData }: Route.ComponentProps) {
   return (
-    <AccountPage title="Your answers">
+    <AccountPage title="Your answers" quickExit={loaderData.sensitive}>
       <p className="lead">{loaderData.issueName}</p>
       <AnswerSummary steps={loaderData.steps} change={false} />
       <p className="button-row">
         <a className="button" href={`/account/interview/${loaderData.interviewId}/download`}>
-          Get My Document
+          Get my document
         </a>
         <a className="button button--secondary" href="/account/interview">
           Back to My interviews

@@ -21,7 +21,10 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
       <p>You get one zip file with:</p>
       <ul>
         <li>your profile: your name, email address and phone number;</li>
-        <li>every interview, with your answers as A2J answers (JSON) and as an ANX answer file;</li>
+        <li>
+          every interview, with your answers in two files (answers.json and answers.anx) that other legal interview software, such as A2J
+          Author and HotDocs, can open again;
+        </li>
         <li>the document of each Completed interview;</li>
         <li>the files you uploaded.</li>
       </ul>

@@ -69,8 +69,9 @@ function FreshCodes({ codes, email }: { codes: string[]; email: string }) {
     <>
       <p>
         If you lose your phone or cannot use your authenticator app, each of these codes lets you sign in once.
-        Keep them somewhere safe, away from your phone: download them, print them or write them down. They are
-        shown only now.
+        Keep them somewhere safe, away from your phone: download them, print them or write them down. They stay on
+        this page until you choose &ldquo;I have saved them&rdquo;; after that they are never shown again, and we keep
+        no copy we could read.
       </p>
       <ol className="recovery-codes" aria-label="Your recovery codes">
         {codes.map((code) => (

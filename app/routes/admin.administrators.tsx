@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { AdminPage } from "~/administration/admin-page";
+import { Confirmation, confirmed } from "~/administration/confirmation";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { grantAdministrator, listAdministrators, revokeAdministrator } from "~/administration/roles.server";
 import { grantSchema } from "~/administration/schemas";
@@ -10,8 +11,11 @@ import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/admin.administrators";
 
-export async function loader() {
-  return { administrators: await listAdministrators() };
+export async function loader({ request }: Route.LoaderArgs) {
+  const administrators = await listAdministrators();
+  // "Remove" asks first: ?remove=<email> shows the question for an administrator on the list.
+  const asked = new URL(request.url).searchParams.get("remove");
+  return { administrators, removing: administrators.find((a) => a.email === asked)?.email ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -19,6 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "revoke") {
     const email = form.get("email");
+    // Only the confirmation's form removes; anything else is asked again.
+    if (!confirmed(form)) return redirect(`/admin/administrators?${new URLSearchParams({ remove: typeof email === "string" ? email : "" })}#confirm`);
     const revoked = await revokeAdministrator(typeof email === "string" ? email : "", actor);
     if (!revoked.ok) return data({ result: null, revokeError: revoked.message }, { status: 409 });
     return redirectWithToast("/admin/administrators", { type: "success", message: `${revoked.email} is no longer an administrator.` });
@@ -42,6 +48,18 @@ export default function Administrators({ loaderData, actionData }: Route.Compone
   return (
     <AdminPage title="Administrators" errors={Boolean(revokeError) || showsErrors(grantErrors, form.errors)}>
       {revokeError ? <ErrorSummary errors={[]} formErrors={[revokeError]} /> : null}
+      {loaderData.removing && !revokeError ? (
+        <Confirmation
+          title={`Remove ${loaderData.removing} as an administrator?`}
+          fields={{ intent: "revoke", email: loaderData.removing }}
+          confirmLabel="Yes, remove"
+          cancelHref="/admin/administrators"
+          cancelLabel="No, keep"
+          danger
+        >
+          <p>They keep their account, but can no longer open the administration. You can make them an administrator again later.</p>
+        </Confirmation>
+      ) : null}
       <table className="data-table">
         <caption className="visually-hidden">Administrators</caption>
         <thead>
@@ -59,13 +77,9 @@ export default function Administrators({ loaderData, actionData }: Route.Compone
               <td>{administrator.name}</td>
               <td>{administrator.email}</td>
               <td>
-                <form method="post">
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="email" value={administrator.email} />
-                  <button type="submit" className="action-link">
-                    Remove<span className="visually-hidden"> {administrator.email}</span>
-                  </button>
-                </form>
+                <a className="action-link" href={`/admin/administrators?${new URLSearchParams({ remove: administrator.email })}#confirm`}>
+                  Remove<span className="visually-hidden"> {administrator.email}</span>
+                </a>
               </td>
             </tr>
           ))}

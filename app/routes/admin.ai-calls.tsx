@@ -1,7 +1,7 @@
 import { AdminPage } from "~/administration/admin-page";
 import { type AiCallView, listAiCalls } from "~/ai/call-log.server";
 import { config } from "~/config.server";
-import { AdminTime, adminTimeText, OlderNewerPages } from "~/ui/admin-lists";
+import { AdminTime, AdminTimeZoneName, OlderNewerPages } from "~/ui/admin-lists";
 import type { Route } from "./+types/admin.ai-calls";
 
 const purposes: Record<string, string> = {
@@ -30,7 +30,7 @@ export default function AiCalls({ loaderData }: Route.ComponentProps) {
         was for, the issue, the model, the tokens used, the source passages it was given and how it ended.{" "}
         {transcripts
           ? `Transcripts are on: what was sent (with personal details replaced) and answered is kept for ${transcriptRetentionDays} days.`
-          : "No personal text is kept (transcripts are off: AI_TRANSCRIPTS)."}
+          : "No personal text is kept: transcripts are off. Whoever runs the server can turn them on (the AI_TRANSCRIPTS setting in the README)."}
       </p>
       {calls.length ? (
         <div className="table-scroll">
@@ -40,7 +40,9 @@ export default function AiCalls({ loaderData }: Route.ComponentProps) {
             </caption>
             <thead>
               <tr>
-                <th scope="col">When (UTC)</th>
+                <th scope="col">
+                  When (<AdminTimeZoneName />)
+                </th>
                 <th scope="col">For</th>
                 <th scope="col">Issue</th>
                 <th scope="col">Model</th>
@@ -68,7 +70,7 @@ export default function AiCalls({ loaderData }: Route.ComponentProps) {
             .map((call) => (
               <details key={call.id} className="transcript">
                 <summary>
-                  {adminTimeText(call.happenedAt)}: {purposes[call.purpose] ?? call.purpose}
+                  <AdminTime at={call.happenedAt} />: {purposes[call.purpose] ?? call.purpose}
                 </summary>
                 {call.transcript!.sent.map((message, index) => (
                   <div key={index}>

@@ -1,6 +1,6 @@
 import { AdminPage } from "~/administration/admin-page";
 import { type AuditEvent, listAuditEvents } from "~/audit/audit.server";
-import { AdminTime, OlderNewerPages } from "~/ui/admin-lists";
+import { AdminTime, AdminTimeZoneName, OlderNewerPages } from "~/ui/admin-lists";
 import type { Route } from "./+types/admin.audit";
 
 /** What each recorded action says, in words. */
@@ -8,6 +8,7 @@ const actionNames: Record<string, string> = {
   "role.granted": "Made an administrator",
   "role.revoked": "Removed as administrator",
   "source.added": "Added a source",
+  "source.changed": "Changed a source",
   "source.deleted": "Deleted a source",
   "content.saved": "Saved a draft of content",
   "content.published": "Published content",
@@ -17,6 +18,7 @@ const actionNames: Record<string, string> = {
   "guide.published": "Published a guide version",
   "guide.discarded": "Discarded a guide version",
   "guide.attached": "Attached a guide to an issue",
+  "guide.detached": "Detached a guide from an issue",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -39,7 +41,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             </caption>
             <thead>
               <tr>
-                <th scope="col">When (UTC)</th>
+                <th scope="col">
+                  When (<AdminTimeZoneName />)
+                </th>
                 <th scope="col">Who</th>
                 <th scope="col">From</th>
                 <th scope="col">What</th>

@@ -16,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     title: `History: ${itemTitle(item.kind, item.key, name)}`,
     editHref: body ? itemHref(item.kind, item.key) : null,
     base: itemHref(item.kind, item.key),
-    versions: versions.map((v) => ({ version: v.version, status: statusNames[v.status], author: authorName(v), createdAt: v.createdAt })),
+    versions: versions.map((v) => ({ version: v.version, status: statusNames[v.status], author: authorName(v), createdAt: v.createdAt, published: v.published })),
   };
 }
 
@@ -49,10 +49,15 @@ export default function ContentHistory({ loaderData }: Route.ComponentProps) {
                       <span className="visually-hidden">: changes and restore</span>
                     </a>
                   </td>
-                  <td>{v.status}</td>
-                  <td>{v.author}</td>
+                  <td>{v.published ? "Published (saved as a draft first)" : v.status}</td>
+                  <td>{v.published ? `${v.author}; published by ${v.published.byEmail}` : v.author}</td>
                   <td>
                     <VersionTime at={v.createdAt} />
+                    {v.published ? (
+                      <>
+                        ; published <VersionTime at={v.published.at} />
+                      </>
+                    ) : null}
                   </td>
                 </tr>
               ))}

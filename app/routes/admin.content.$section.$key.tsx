@@ -90,6 +90,16 @@ async function bodyFrom(item: ItemRef, value: Record<string, unknown>): Promise<
   return body as unknown as ContentBodies[ContentKind];
 }
 
+/**
+ * The page as people will see it, from the form's values: its heading (the home page's headline and the line
+ * under it, a page's or an issue's name) and its text, rendered by the public pages' own renderer and sanitiser.
+ */
+function previewOf(kind: ContentKind, value: Record<string, unknown>) {
+  const text = (field: string) => String(value[field] ?? "");
+  if (kind === "home") return { heading: text("headline"), subheading: text("subHeadline"), html: markdownToHtml(text("bodyCopy")) };
+  return { heading: text("name"), subheading: "", html: markdownToHtml(text("content")) };
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = actorOf(requireAdministrator(context, request), context);
   const item = itemOrNotFound(request, params);
@@ -97,22 +107,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: editSchemas[item.kind] });
   if (submission.status !== "success") return invalid(submission);
   const { intent, ...value } = submission.value as { intent: string } & Record<string, unknown>;
-  if (intent === "preview") {
-    // The public pages' own renderer, so what is seen here is what people will see.
-    const preview = (markdownFields[item.kind] as string[]).map((field) => ({
-      label: (fieldLabels[item.kind] as Record<string, string>)[field] ?? field,
-      html: markdownToHtml(String(value[field] ?? "")),
-    }));
-    return { result: submission.reply(), preview };
-  }
+  if (intent === "preview") return { result: submission.reply(), preview: previewOf(item.kind, value) };
   const status = intent === "publish" ? "published" : "draft";
   const saved = await saveContent(item.kind, item.key, await bodyFrom(item, value), status, actor);
   if (!saved.ok) {
     const reply = saved.field ? submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) : submission.reply({ formErrors: [saved.message] });
     return data({ result: reply, preview: null }, { status: saved.field ? 400 : 409 });
   }
-  const message =
-    status === "published" ? `Published: version ${saved.version} is on the public pages.` : `Draft saved as version ${saved.version}. The public pages are unchanged until you publish.`;
+  const message = saved.unchanged
+    ? `Nothing has changed: version ${saved.version} stays as it is.`
+    : saved.publishedDraft
+      ? `Published: draft version ${saved.version} is on the public pages.`
+      : status === "published"
+        ? `Published: version ${saved.version} is on the public pages.`
+        : `Draft saved as version ${saved.version}. The public pages are unchanged until you publish.`;
   return redirectWithToast(itemHref(item.kind, saved.key), { type: "success", message });
 }
 
@@ -146,6 +154,18 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : null}
       <ErrorSummary errors={errors} formErrors={form.errors} />
+      {preview ? (
+        // Above the form, where the page comes back after Preview, and focused: it is what was asked for.
+        <section className="content-preview" aria-labelledby="preview-title" tabIndex={-1} autoFocus>
+          <h2 id="preview-title">Preview</h2>
+          <p className="muted">As the public page shows it. Nothing is saved until you save a draft or publish; the form is below.</p>
+          <div className="content-preview__page">
+            <h3 className="content-preview__heading">{preview.heading}</h3>
+            {preview.subheading ? <p className="intro__sub">{preview.subheading}</p> : null}
+            <Prose html={preview.html} />
+          </div>
+        </section>
+      ) : null}
       <Form method="post" {...getFormProps(form)} noValidate className="form content-form">
         {item.kind === "home" ? (
           <>
@@ -231,18 +251,6 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
           </button>
         </div>
       </Form>
-      {preview ? (
-        <section className="content-preview" aria-labelledby="preview-title">
-          <h2 id="preview-title">Preview</h2>
-          <p className="muted">As the public page shows it. Nothing is saved until you save a draft or publish.</p>
-          {preview.map((part) => (
-            <div key={part.label} className="content-preview__part">
-              <h3>{part.label}</h3>
-              <Prose html={part.html} />
-            </div>
-          ))}
-        </section>
-      ) : null}
       {item.key !== null && (item.kind === "country" || item.kind === "issue") ? (
         <p>
           <a href={`${itemHref(item.kind, item.key)}/delete`} className="action-link">

@@ -1,16 +1,18 @@
 import { AdminPage } from "~/administration/admin-page";
 import { listCountries } from "~/content/content.server";
 import { itemHref, pageTitles } from "~/content/items";
-import { unpublishedItems } from "~/content/versions.server";
+import { type ItemStatus, itemStatuses, unpublishedItems } from "~/content/versions.server";
+import { AdminTime } from "~/ui/admin-lists";
 import type { Route } from "./+types/admin.content";
 
 export async function loader() {
-  const [countries, drafts] = await Promise.all([listCountries(), unpublishedItems()]);
-  return { countries, drafts };
+  const [countries, drafts, statuses] = await Promise.all([listCountries(), unpublishedItems(), itemStatuses()]);
+  return { countries, drafts, statuses };
 }
 
 export default function ContentIndex({ loaderData }: Route.ComponentProps) {
-  const { countries, drafts } = loaderData;
+  const { countries, drafts, statuses } = loaderData;
+  const status = (id: string) => <Status status={statuses[id]} />;
   return (
     <AdminPage title="Content">
       <p>Every save is a version: drafts stay off the public pages until published, and each item has a history you can compare and restore.</p>
@@ -19,6 +21,7 @@ export default function ContentIndex({ loaderData }: Route.ComponentProps) {
         {Object.entries(pageTitles).map(([key, title]) => (
           <li key={key}>
             <a href={itemHref(key === "home" ? "home" : "legal", key)}>{title}</a>
+            {status(key === "home" ? "home:home" : `legal:${key}`)}
           </li>
         ))}
       </ul>
@@ -36,11 +39,13 @@ export default function ContentIndex({ loaderData }: Route.ComponentProps) {
           <h3 id={`country-${country.id}`}>
             <a href={itemHref("country", String(country.id))}>{country.name}</a>
           </h3>
+          {status(`country:${country.id}`)}
           {country.issues.length ? (
             <ul>
               {country.issues.map((issue) => (
                 <li key={issue.id}>
                   <a href={itemHref("issue", String(issue.id))}>{issue.name}</a>
+                  {status(`issue:${issue.id}`)}
                 </li>
               ))}
             </ul>
@@ -67,5 +72,21 @@ export default function ContentIndex({ loaderData }: Route.ComponentProps) {
         </>
       ) : null}
     </AdminPage>
+  );
+}
+
+/** Where an item stands, in words: a draft waiting to be published, and when it was last published. */
+function Status({ status }: { status: ItemStatus | undefined }) {
+  return (
+    <span className="content-status">
+      {status?.draftPending ? <strong className="content-status__draft">Draft waiting to be published. </strong> : null}
+      {status?.lastPublished ? (
+        <>
+          Last published <AdminTime at={status.lastPublished} />
+        </>
+      ) : (
+        "Published as loaded, never changed"
+      )}
+    </span>
   );
 }

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { AdminPage } from "~/administration/admin-page";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { VersionState } from "~/administration/guide-version-state";
-import { AdminTime } from "~/ui/admin-lists";
+import { AdminTime, AdminTimeZoneName } from "~/ui/admin-lists";
 import { discardUpload, guideFromParams, publishUpload } from "~/administration/guides.server";
 import { findGuideVersion, type GuideWarningKind } from "~/guides/guides.server";
 import { notFound } from "~/http.server";
@@ -63,14 +63,18 @@ export default function GuideVersionPage({ loaderData, actionData }: Route.Compo
       {actionData?.error ? <ErrorSummary errors={[]} formErrors={[actionData.error]} /> : null}
       <dl className="summary-list">
         <dt>Guide</dt>
-        <dd>{guide.id}</dd>
+        <dd>
+          <code className="guide-id">{guide.id}</code>
+        </dd>
         <dt>State</dt>
         <dd>
           <VersionState version={version} />
         </dd>
         <dt>Uploaded by</dt>
         <dd>{version.uploadedByEmail}</dd>
-        <dt>Uploaded (UTC)</dt>
+        <dt>
+          Uploaded (<AdminTimeZoneName />)
+        </dt>
         <dd>
           <AdminTime at={version.uploadedAt} />
         </dd>

@@ -64,7 +64,9 @@ export default function Guides({ loaderData, actionData }: Route.ComponentProps)
                   <td>
                     <a href={`/admin/guides/${guide.id}`}>{guide.title}</a>
                   </td>
-                  <td>{guide.id}</td>
+                  <td>
+                    <code className="guide-id">{guide.id}</code>
+                  </td>
                   <td>
                     {guide.publishedVersion ? `Version ${guide.publishedVersion}` : "Not published"}
                     {guide.pendingVersion ? (

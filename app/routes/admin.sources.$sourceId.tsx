@@ -34,6 +34,7 @@ export default function Source({ loaderData: { source } }: Route.ComponentProps)
       </dl>
       <p className="actions">
         <a href="/admin/sources">All sources</a>
+        <a href={`/admin/sources/${source.id}/edit`}>Edit this source</a>
         <a href={`/admin/sources/${source.id}/delete`}>Delete this source</a>
       </p>
       <h2>Passages ({source.passageList.length})</h2>

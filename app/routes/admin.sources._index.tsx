@@ -1,5 +1,6 @@
 import { AdminPage } from "~/administration/admin-page";
 import { listSources, type SourceSummary } from "~/sources/sources.server";
+import { AdminTime } from "~/ui/admin-lists";
 import type { Route } from "./+types/admin.sources._index";
 
 export async function loader() {
@@ -12,8 +13,6 @@ export async function loader() {
   }
   return { countries };
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function Sources({ loaderData }: Route.ComponentProps) {
   return (
@@ -38,7 +37,7 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
                 <a href={`/admin/sources/${source.id}`}>{source.title}</a>
                 <p className="muted">
                   For {source.issueName ?? "every issue"} · {source.passages} passage{source.passages === 1 ? "" : "s"} · added{" "}
-                  {dateFormat.format(new Date(source.createdAt))}
+                  <AdminTime at={source.createdAt} dateOnly />
                 </p>
               </li>
             ))}

@@ -7,6 +7,7 @@ import { config } from "~/config.server";
 import { notFound } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { Breadcrumb } from "~/ui/breadcrumb";
+import { issueLabel, QuickExit } from "~/ui/quick-exit";
 import { ErrorSummary } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/ai.document.$interviewId";
@@ -19,7 +20,7 @@ async function open(request: Request, params: Route.LoaderArgs["params"], contex
   if (!opened) notFound(request);
   const page = {
     interviewId: opened.interviewId,
-    issue: { id: opened.issue.id, name: opened.issue.name },
+    issue: { id: opened.issue.id, name: opened.issue.name, sensitive: opened.issue.sensitive },
     interviewHref: opened.interviewHref,
     questions: opened.fields,
     available: aiAvailable(),
@@ -85,10 +86,11 @@ export default function UseDocument({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="page page--narrow">
       <PageTitle title="Use a document I have" errors={errors} />
+      {view.issue.sensitive ? <QuickExit /> : null}
       <Breadcrumb
         crumbs={[
           { label: "Home", href: "/" },
-          { label: view.issue.name, href: `/issues/${view.issue.id}` },
+          { label: issueLabel(view.issue), href: `/issues/${view.issue.id}` },
           { label: "Interview", href: view.interviewHref },
           { label: "Use a document I have" },
         ]}

@@ -10,6 +10,7 @@ import { config } from "~/config.server";
 import { notFound } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { Breadcrumb } from "~/ui/breadcrumb";
+import { issueLabel, QuickExit } from "~/ui/quick-exit";
 import { ErrorSummary, resultShowsErrors, summaryErrors, TextAreaField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -25,7 +26,7 @@ async function open(request: Request, params: Route.LoaderArgs["params"], contex
   const opened = target ? await openRephrase(user, target) : null;
   if (!opened) notFound(request);
   const page = {
-    issue: { id: opened.issue.id, name: opened.issue.name, country: opened.issue.country },
+    issue: { id: opened.issue.id, name: opened.issue.name, country: opened.issue.country, sensitive: opened.issue.sensitive },
     question: opened.question,
     interviewHref: opened.interviewHref,
     available: aiAvailable(),
@@ -82,10 +83,11 @@ export default function Rephrase({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="page page--narrow">
       <PageTitle title="Rephrase with AI" errors={errors} />
+      {view.issue.sensitive ? <QuickExit /> : null}
       <Breadcrumb
         crumbs={[
           { label: "Home", href: "/" },
-          { label: view.issue.name, href: `/issues/${view.issue.id}` },
+          { label: issueLabel(view.issue), href: `/issues/${view.issue.id}` },
           { label: "Interview", href: view.interviewHref },
           { label: "Rephrase with AI" },
         ]}

@@ -55,7 +55,7 @@ export default function EmailVerifyIssue({ loaderData, actionData }: Route.Compo
       {loaderData.problem === "used" ? (
         <p>
           <a className="button button--secondary" href="/auth/sign-in">
-            Sign In
+            Sign in
           </a>
         </p>
       ) : null}

@@ -22,7 +22,7 @@ export default function ResetSuccessful() {
       <p>You can now sign in with your new password. For your safety, you have been signed out on every device.</p>
       <p className="button-row">
         <a className="button" href="/auth/sign-in">
-          Sign In
+          Sign in
         </a>
       </p>
     </div>

@@ -60,7 +60,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         </button>
       </Form>
       <p className="form__aside">
-        <a href="/auth/sign-in">Back to Sign In</a>
+        <a href="/auth/sign-in">Back to sign in</a>
       </p>
     </div>
   );

@@ -61,8 +61,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const errors = summaryErrors([fields.email, "Email"], [fields.password, "Password"]);
   return (
     <div className="page page--narrow">
-      <PageTitle title="Sign In" errors={showsErrors(errors, form.errors)} />
-      <h1>Sign In</h1>
+      <PageTitle title="Sign in" errors={showsErrors(errors, form.errors)} />
+      <h1>Sign in</h1>
       {loaderData.reason ? (
         <div className="notice notice--warning" role="status">
           <p>
@@ -82,7 +82,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               <a href="/auth/reset-password">Forgotten password?</a>
             </p>
             <button type="submit" className="button">
-              Sign In
+              Sign in
             </button>
           </Form>
         </div>

@@ -8,13 +8,16 @@ import { viewerUrl } from "~/viewer/viewer.server";
 import { ViewerContent } from "~/viewer/viewer-document";
 import { hostView, pressHostForm, type ViewerView } from "~/viewer/viewer-request.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
+import { issueLabel, QuickExit } from "~/ui/quick-exit";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
 // The host page speaks the message layer with the viewer in its frame (public/scripts/interview-host.js).
 export const handle = { scripts: ["/scripts/interview-host.js"] };
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data ? (data.title ?? `${data.issue.name}: interview | Legal Self-Help`) : "Interview | Legal Self-Help" }];
+  // A sensitive issue's name stays out of the tab and the browser's history list (docs/decisions/0041).
+  const named = data && !data.issue.sensitive ? `${data.issue.name}: interview | Legal Self-Help` : "Interview | Legal Self-Help";
+  return [{ title: data?.title ?? named }];
 }
 
 /** What a button pressed on this page's copy of the viewer brought back to show here (a page with its errors…). */
@@ -34,7 +37,7 @@ async function hostTarget(request: Request, params: Route.LoaderArgs["params"], 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { issue, interview } = await hostTarget(request, params, user.id);
-  const base = { issue: { id: issue.id, name: issue.name, country: issue.country }, title: null as string | null };
+  const base = { issue: { id: issue.id, name: issue.name, country: issue.country, sensitive: issue.sensitive }, title: null as string | null };
   if (!issue.guideId) return { ...base, state: "unavailable" as const };
   if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
   const viewerSrc = viewerUrl({ id: issue.id, guideId: issue.guideId }, interview?.id ?? null, user.id);
@@ -78,15 +81,17 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
   const { issue } = loaderData;
   return (
     <div className="page">
+      {issue.sensitive ? <QuickExit /> : null}
       <Breadcrumb
+        collapse
         crumbs={[
           { label: "Home", href: "/" },
           { label: issue.country.name, href: `/?country=${issue.country.id}` },
-          { label: issue.name, href: `/issues/${issue.id}` },
+          { label: issueLabel(issue), href: `/issues/${issue.id}` },
           { label: "Interview" },
         ]}
       />
-      <h1>{issue.name}</h1>
+      <h1 className="interview-host__title">{issue.sensitive ? "Your interview" : issue.name}</h1>
       {loaderData.state === "unavailable" ? <p>The interview for this issue is not available yet. Please come back later.</p> : null}
       {loaderData.state === "completed" ? (
         <section className="congratulations" aria-labelledby="congratulations-title">
@@ -123,7 +128,7 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
           ) : null}
           <iframe
             className={loaderData.inline ? "viewer-frame viewer-frame--waiting" : "viewer-frame"}
-            title={`Interview: ${issue.name}`}
+            title={issue.sensitive ? "Interview" : `Interview: ${issue.name}`}
             data-src={loaderData.viewerSrc}
             height={300}
             data-token={loaderData.token || undefined}

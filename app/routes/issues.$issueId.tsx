@@ -7,6 +7,7 @@ import { notFound, parseId } from "~/http.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Prose } from "~/ui/markdown";
 import { markdownToHtml } from "~/ui/markdown.server";
+import { issueLabel, QuickExit, QuickExitExplained } from "~/ui/quick-exit";
 import type { Route } from "./+types/issues.$issueId";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -27,31 +28,19 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.issue && !data.issue.sensitive ? `${data.issue.name} | Legal Self-Help` : "Legal Self-Help" }];
 }
 
-/** Where "Leave this page" goes: an ordinary site that says nothing about why someone was here. */
-const QUICK_EXIT_URL = "https://www.google.com/";
-
 export default function IssuePage({ loaderData: { issue, signedIn, understand } }: Route.ComponentProps) {
   return (
     <div className="page">
+      {issue?.sensitive ? <QuickExit /> : null}
       <Breadcrumb
         crumbs={[
           { label: "Home", href: "/" },
           ...(issue
-            ? [{ label: issue.country.name, href: `/?country=${issue.country.id}` }, { label: issue.name }]
+            ? [{ label: issue.country.name, href: `/?country=${issue.country.id}` }, { label: issueLabel(issue) }]
             : []),
         ]}
       />
-      {issue?.sensitive ? (
-        <aside className="notice notice--warning quick-exit" aria-label="Your safety">
-          <p>
-            If someone may see your screen, leave quickly: the button opens a different site. This page stays in your browser&apos;s history; a
-            private window leaves none.
-          </p>
-          <a className="button quick-exit__button" href={QUICK_EXIT_URL} rel="noreferrer">
-            Leave this page
-          </a>
-        </aside>
-      ) : null}
+      {issue?.sensitive ? <QuickExitExplained /> : null}
       <article className="issue">
         <h1>{issue?.name ?? "Legal issue"}</h1>
         {issue ? <Prose html={issue.html} /> : null}

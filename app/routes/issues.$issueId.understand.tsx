@@ -11,6 +11,7 @@ import { getIssue } from "~/content/content.server";
 import { notFound, parseId } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { Breadcrumb } from "~/ui/breadcrumb";
+import { issueLabel, QuickExit } from "~/ui/quick-exit";
 import { CheckboxField, ErrorSummary, resultShowsErrors, summaryErrors, TextAreaField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/issues.$issueId.understand";
@@ -26,7 +27,7 @@ async function open(request: Request, params: Route.LoaderArgs["params"], contex
   const named = new URL(request.url).searchParams.get("interview");
   const interviewId = await interviewToOffer(user, issue, named);
   const page = {
-    issue: { id: issue.id, name: issue.name, country: { id: issue.country.id, name: issue.country.name } },
+    issue: { id: issue.id, name: issue.name, country: { id: issue.country.id, name: issue.country.name }, sensitive: issue.sensitive },
     interviewId,
     available: aiAvailable(),
     redacts: config().AI_REDACT_PERSONAL_DATA,
@@ -64,16 +65,17 @@ export default function Understand({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="page page--narrow">
       <PageTitle title="Understand my situation" errors={Boolean(view.problem) || resultShowsErrors(view.reply)} />
+      {issue.sensitive ? <QuickExit /> : null}
       <Breadcrumb
         crumbs={[
           { label: "Home", href: "/" },
-          { label: issue.name, href: `/issues/${issue.id}` },
+          { label: issueLabel(issue), href: `/issues/${issue.id}` },
           { label: "Understand my situation" },
         ]}
       />
       <h1>Understand my situation</h1>
       <p>
-        Ask about your situation in your own words. We look in our sources on {issue.name} in {issue.country.name}
+        Ask about your situation in your own words. We look in our sources on {issue.sensitive ? "this issue" : issue.name} in {issue.country.name}
         {view.available ? " and an AI explains what they say in plain language, citing each source it uses." : " and show you what they say."}
       </p>
       <LegalInformationNotice />

@@ -1,4 +1,4 @@
-// The "Add a source" form, shared by the server's action and the browser's checks (no server code here).
+// The "Add a source" and "Edit a source" forms, shared by the server's actions and the browser's checks (no server code here).
 import { z } from "zod";
 
 /** The breadcrumb step back to the list, on every page of one source. */
@@ -19,22 +19,30 @@ export const sourceMessages = {
   pastedLong: `The pasted text must be ${MAX_PASTED_CHARS.toLocaleString("en")} characters or fewer: upload a file instead.`,
 } as const;
 
-export const addSourceSchema = z
-  .object({
-    title: z.string({ error: sourceMessages.title }).trim().min(1, sourceMessages.title).max(200, sourceMessages.titleLong),
-    url: z
-      .string({ error: sourceMessages.url })
-      .trim()
-      .min(1, sourceMessages.url)
-      .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: sourceMessages.urlInvalid })),
-    countryId: z.string({ error: sourceMessages.country }).regex(/^[1-9]\d{0,9}$/, sourceMessages.country).transform(Number),
-    issueId: z.string().regex(/^[1-9]\d{0,9}$/, sourceMessages.issue).transform(Number).optional(),
-    file: z.instanceof(File).optional(),
-    markdown: z.string().max(MAX_PASTED_CHARS, sourceMessages.pastedLong).optional(),
-  })
-  // Checked with the other fields' mistakes (`when`), so that every mistake is shown at once.
+const sourceFields = z.object({
+  title: z.string({ error: sourceMessages.title }).trim().min(1, sourceMessages.title).max(200, sourceMessages.titleLong),
+  url: z
+    .string({ error: sourceMessages.url })
+    .trim()
+    .min(1, sourceMessages.url)
+    .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: sourceMessages.urlInvalid })),
+  countryId: z.string({ error: sourceMessages.country }).regex(/^[1-9]\d{0,9}$/, sourceMessages.country).transform(Number),
+  issueId: z.string().regex(/^[1-9]\d{0,9}$/, sourceMessages.issue).transform(Number).optional(),
+  file: z.instanceof(File).optional(),
+  markdown: z.string().max(MAX_PASTED_CHARS, sourceMessages.pastedLong).optional(),
+});
+
+// The refinements are checked with the other fields' mistakes (`when`), so that every mistake is shown at once.
+export const addSourceSchema = sourceFields
   .refine((value) => hasFile(value) || hasText(value), { path: ["file"], message: sourceMessages.content, when: () => true })
   .refine((value) => !(hasFile(value) && hasText(value)), { path: ["markdown"], message: sourceMessages.both, when: () => true });
+
+/** Editing a source: its details, and its text only when a new file or new text is given (else the passages stay). */
+export const editSourceSchema = sourceFields.refine((value) => !(hasFile(value) && hasText(value)), {
+  path: ["markdown"],
+  message: sourceMessages.both,
+  when: () => true,
+});
 
 // Also called on a value whose other fields failed their checks: read defensively.
 function hasFile(value: { file?: unknown }) {

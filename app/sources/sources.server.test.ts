@@ -8,7 +8,7 @@ import { listAuditEvents } from "~/audit/audit.server";
 import { docx } from "~/documents/test-docx";
 import { extractDocumentText, extractionMessages } from "./extract.server";
 import { importSeedSources } from "./seed.server";
-import { issueHasSources, addSource, deleteSource, getSource, listSources, searchPassages, searchTerms, sourceProblems } from "./sources.server";
+import { issueHasSources, addSource, deleteSource, getSource, listSources, searchPassages, searchTerms, sourceProblems, updateSource } from "./sources.server";
 
 const actor = { id: null, email: "lead@example.org", address: "203.0.113.9" };
 
@@ -145,6 +145,45 @@ describe.each(dialects)("sources and passage search on %s", (dialect) => {
     }
     expect((await searchPassages({ countryId: 3, issueId: 6, query: '"bond" AND (landlord' }, database.db)).length).toBeGreaterThan(0);
     expect(await searchPassages({ countryId: 3, issueId: 6, query: "" }, database.db)).toEqual([]);
+  });
+
+  it("edits a source: its details alone keep its passages; new text replaces them in search at once; recorded with what changed", async () => {
+    const added = await addSource({ countryId: 3, issueId: 10, title: "Leave guide", url: "https://example.org/leave" }, { markdown: "# Annual leave\n\nFull-time employees get four weeks of annual leave." }, actor, database.db);
+    if (!added.ok) throw new Error(added.message);
+    const passagesBefore = (await getSource(added.id, database.db))!.passageList;
+
+    // Details only: a new title, link and place (every issue of the country); the passages stay as they were.
+    expect(await updateSource(added.id, { countryId: 3, issueId: null, title: "Leave and holidays", url: "https://example.org/holidays" }, null, actor, database.db)).toEqual({ ok: true, passages: 1 });
+    const renamed = await getSource(added.id, database.db);
+    expect(renamed).toMatchObject({ title: "Leave and holidays", url: "https://example.org/holidays", countryId: 3, issueId: null });
+    expect(renamed!.passageList).toEqual(passagesBefore);
+    // Now a country-wide source: found for another issue of the country, under its new title and link.
+    expect((await searchPassages({ countryId: 3, issueId: 6, query: "annual leave four weeks" }, database.db))[0]).toMatchObject({ sourceTitle: "Leave and holidays", sourceUrl: "https://example.org/holidays" });
+
+    // New text: the old passages are gone from search, the new ones found.
+    const changed = await updateSource(added.id, { countryId: 3, issueId: 10, title: "Leave and holidays", url: "https://example.org/holidays" }, { markdown: "# Personal leave\n\nPersonal leave covers sickness and caring for family.\n\n# Notice\n\nTell your employer as soon as you can." }, actor, database.db);
+    expect(changed).toEqual({ ok: true, passages: 2 });
+    expect((await searchPassages({ countryId: 3, issueId: 10, query: "annual four weeks full time" }, database.db)).some((p) => p.sourceTitle === "Leave and holidays")).toBe(false);
+    expect((await searchPassages({ countryId: 3, issueId: 10, query: "sickness caring family" }, database.db))[0]).toMatchObject({ sourceTitle: "Leave and holidays", heading: "Personal leave" });
+    expect((await getSource(added.id, database.db))!.passageList.map((p) => p.heading)).toEqual(["Personal leave", "Notice"]);
+
+    // Refused, and nothing changes: an issue of another country, a country that does not exist, a file without text.
+    expect(await updateSource(added.id, { countryId: 3, issueId: 5, title: "x", url: "https://example.org" }, null, actor, database.db)).toEqual({ ok: false, field: "issueId", message: sourceProblems.issueNotInCountry });
+    expect(await updateSource(added.id, { countryId: 99, issueId: null, title: "x", url: "https://example.org" }, null, actor, database.db)).toMatchObject({ ok: false, field: "countryId" });
+    expect(
+      await updateSource(added.id, { countryId: 3, issueId: 10, title: "x", url: "https://example.org" }, { file: { name: "scan.pdf", type: "application/pdf", bytes: await pdf([null]) } }, actor, database.db),
+    ).toEqual({ ok: false, field: "file", message: extractionMessages["no-text"] });
+    expect((await getSource(added.id, database.db))).toMatchObject({ title: "Leave and holidays", issueId: 10 });
+    expect(await updateSource(999_999, { countryId: 3, issueId: null, title: "x", url: "https://example.org" }, null, actor, database.db)).toBeNull();
+
+    const { events } = await listAuditEvents(1, database.db);
+    const changes = events.filter((e) => e.action === "source.changed" && e.subject === "Leave and holidays");
+    expect(changes.map((e) => e.details)).toEqual([
+      expect.objectContaining({ sourceId: added.id, issueId: 10, changed: ["place", "text"], passages: 2 }),
+      expect.objectContaining({ sourceId: added.id, issueId: null, changed: ["title", "link", "place"] }),
+    ]);
+    expect(changes.every((e) => e.actorEmail === "lead@example.org")).toBe(true);
+    await deleteSource(added.id, actor, database.db);
   });
 
   it("deletes a source with its passages, gone from search at once, and records who added and deleted it", async () => {

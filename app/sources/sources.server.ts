@@ -4,6 +4,7 @@ import { PostgresAdapter, sql } from "kysely";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
 import { type Actor, recordAuditEvent } from "~/audit/audit.server";
+import { attachmentMessages, MAX_ATTACHMENT_BYTES } from "~/interviews/attachments.server";
 import { extractDocumentText } from "./extract.server";
 import { MAX_PASSAGES_PER_SOURCE, type PassageDraft, splitIntoPassages } from "./passages";
 import { sourceMessages } from "./schemas";
@@ -29,6 +30,17 @@ export type SourceContent = { file: { name: string; type: string; bytes: Uint8Ar
 
 export type AddedSource = { ok: true; id: number; passages: number } | { ok: false; field: SourceField; message: string };
 
+/**
+ * What a source's form gave as its text: an uploaded file (refused over the upload limit), pasted markdown, or
+ * nothing (null: editing keeps the passages).
+ */
+export async function submittedContent(value: { file?: File; markdown?: string }): Promise<{ ok: true; content: SourceContent | null } | { ok: false; field: SourceField; message: string }> {
+  const { file, markdown } = value;
+  if (file && file.size > MAX_ATTACHMENT_BYTES) return { ok: false, field: "file", message: attachmentMessages.tooLarge };
+  if (file && file.size > 0) return { ok: true, content: { file: { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) } } };
+  return { ok: true, content: markdown?.trim() ? { markdown } : null };
+}
+
 /** Its text, extracted and split. Slow for a large file (a worker reads it), so done before the transaction. */
 async function passagesOf(content: SourceContent) {
   if ("markdown" in content) {
@@ -50,20 +62,34 @@ async function passagesOf(content: SourceContent) {
   return { ok: true as const, drafts: splitIntoPassages(extracted), fileName: name.slice(0, 255) || null, contentType };
 }
 
-/**
- * Adds a source and its passages, and records it in the audit, all in one transaction. The seed (actor null) is
- * content shipped with the service, not an administrator's action: it is not recorded.
- */
-export async function addSource(details: SourceDetails, content: SourceContent, actor: Actor | null, db: Db = database()): Promise<AddedSource> {
+/** The country exists and the issue, if any, is one of its issues. */
+async function placeProblem(details: SourceDetails, db: Db): Promise<{ ok: false; field: SourceField; message: string } | null> {
   const country = await db.selectFrom("categories").select("id").where("id", "=", details.countryId).executeTakeFirst();
   if (!country) return { ok: false, field: "countryId", message: sourceProblems.noCountry };
   if (details.issueId !== null) {
     const issue = await db.selectFrom("issues").select("category_id").where("id", "=", details.issueId).executeTakeFirst();
     if (issue?.category_id !== details.countryId) return { ok: false, field: "issueId", message: sourceProblems.issueNotInCountry };
   }
+  return null;
+}
+
+/** Its text read into passages, and not too many of them. */
+async function readPassages(content: SourceContent) {
   const read = await passagesOf(content);
   if (!read.ok) return read;
-  if (read.drafts.length > MAX_PASSAGES_PER_SOURCE) return { ok: false, field: "markdown" in content ? "markdown" : "file", message: sourceProblems.tooLong };
+  if (read.drafts.length > MAX_PASSAGES_PER_SOURCE) return { ok: false as const, field: ("markdown" in content ? "markdown" : "file") as SourceField, message: sourceProblems.tooLong };
+  return read;
+}
+
+/**
+ * Adds a source and its passages, and records it in the audit, all in one transaction. The seed (actor null) is
+ * content shipped with the service, not an administrator's action: it is not recorded.
+ */
+export async function addSource(details: SourceDetails, content: SourceContent, actor: Actor | null, db: Db = database()): Promise<AddedSource> {
+  const misplaced = await placeProblem(details, db);
+  if (misplaced) return misplaced;
+  const read = await readPassages(content);
+  if (!read.ok) return read;
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto("sources")
@@ -93,6 +119,52 @@ async function insertPassages(db: Db, sourceId: number, drafts: readonly Passage
     const rows = drafts.slice(i, i + 200).map((draft) => ({ source_id: sourceId, ordinal: draft.ordinal, heading: draft.heading, page: draft.page, text: draft.text }));
     await db.insertInto("passages").values(rows).execute();
   }
+}
+
+export type ChangedSource = { ok: true; passages: number } | { ok: false; field: SourceField; message: string } | null;
+
+/**
+ * Changes a source's title, link, country or issue, and (with `content`) its text, whose passages then replace
+ * the old ones (found by search at once); recorded in the audit with what changed, in one transaction. Null when
+ * there is no such source.
+ */
+export async function updateSource(id: number, details: SourceDetails, content: SourceContent | null, actor: Actor, db: Db = database()): Promise<ChangedSource> {
+  const before = await db.selectFrom("sources").select(["title", "url", "country_id", "issue_id"]).where("id", "=", id).executeTakeFirst();
+  if (!before) return null;
+  const misplaced = await placeProblem(details, db);
+  if (misplaced) return misplaced;
+  const read = content ? await readPassages(content) : null;
+  if (read && !read.ok) return read;
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("sources")
+      .set({
+        title: details.title,
+        url: details.url,
+        country_id: details.countryId,
+        issue_id: details.issueId,
+        ...(read ? { file_name: read.fileName, content_type: read.contentType } : {}),
+      })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return null;
+    if (read) {
+      await trx.deleteFrom("passages").where("source_id", "=", id).execute();
+      await insertPassages(trx, id, read.drafts);
+    }
+    const changed = [
+      before.title !== details.title ? "title" : null,
+      before.url !== details.url ? "link" : null,
+      before.country_id !== details.countryId || before.issue_id !== details.issueId ? "place" : null,
+      read ? "text" : null,
+    ].filter((what): what is string => what !== null);
+    const recorded = { sourceId: id, countryId: details.countryId, issueId: details.issueId, changed, ...(read ? { passages: read.drafts.length } : {}) };
+    await recordAuditEvent(actor, { action: "source.changed", subject: details.title, details: recorded }, trx);
+    const passages = read
+      ? read.drafts.length
+      : Number((await trx.selectFrom("passages").select((eb) => eb.fn.countAll<string | number>().as("n")).where("source_id", "=", id).executeTakeFirstOrThrow()).n);
+    return { ok: true as const, passages };
+  });
 }
 
 /** Deletes a source and its passages (gone from search at once); null when there is no such source. */

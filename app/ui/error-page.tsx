@@ -1,7 +1,9 @@
+import { pageTitle } from "./page-title";
+
 export function ErrorPage({ status }: { status: number }) {
   return (
     <div className="page page--narrow">
-      <title>Something went wrong</title>
+      <title>{pageTitle("Something went wrong")}</title>
       <h1>Sorry, something went wrong.</h1>
       <p>Please try again in a moment. If it keeps happening, tell us through the Contact Us page.</p>
       <p className="muted">Error {status}</p>
@@ -18,12 +20,12 @@ export function ErrorPage({ status }: { status: number }) {
 export function TooManyRequestsPage({ message }: { message: string }) {
   return (
     <div className="page page--narrow">
-      <title>Too many attempts | Legal Self-Help</title>
+      <title>{pageTitle("Too many attempts")}</title>
       <h1>Too many attempts</h1>
       <p>{message}</p>
       <p className="button-row">
         <a className="button" href="/account/dashboard">
-          Go to My Account
+          Go to my account
         </a>
       </p>
     </div>

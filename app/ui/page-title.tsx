@@ -1,7 +1,7 @@
 export const SITE_NAME = "Legal Self-Help";
 
 /**
- * A page's document title, "Sign In | Legal Self-Help", with "Error: " in front while the page shows errors:
+ * A page's document title, "Sign in | Legal Self-Help", with "Error: " in front while the page shows errors:
  * the title is the first thing a screen reader says of a page that comes back from the server.
  */
 export function pageTitle(title: string, showsErrors = false): string {

@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { DocumentMeta, documentLinks } from "~/ui/document-head";
+import { QuickExitScript } from "~/ui/quick-exit";
 import { ViewerOutcome } from "./viewer-outcome";
 import { ViewerPageView } from "./viewer-page";
 import { ViewerReview } from "./viewer-review";
@@ -36,6 +37,7 @@ export function renderViewerDocument(view: ViewerView, nonce: string): string {
             <ViewerContent view={view} />
           </main>
           <script src="/scripts/viewer.js" nonce={nonce} defer />
+          {"sensitive" in view && view.sensitive ? <QuickExitScript nonce={nonce} /> : null}
         </body>
       </html>,
     )

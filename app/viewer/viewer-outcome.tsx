@@ -79,7 +79,7 @@ export function ViewerOutcome({ title, outcome, headingLevel = 1 }: { title: str
             <p>Please sign in to continue your interview.</p>
             <p>
               <a className="button" href="/auth/sign-in" target="_top">
-                Sign In
+                Sign in
               </a>
             </p>
           </>

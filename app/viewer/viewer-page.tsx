@@ -415,6 +415,8 @@ export interface ViewerDocumentProps {
   previewState: string | null;
   /** 2 when the document is shown inside the host page (without script), under the host's h1. */
   headingLevel?: 1 | 2;
+  /** The interview is a sensitive issue's: the viewer's own document has the quick exit's shortcut too. */
+  sensitive?: boolean;
 }
 
 export interface ViewerPageProps extends ViewerDocumentProps {
@@ -453,10 +455,11 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
   const groups = groupFields(page.fields).filter((group) => group[0]!.type !== "button");
   const question = (
     <>
-      {page.headingIsText ? null : <Html className="viewer__question prose" html={page.text} />}
+      {/* The text below the heading, without the sentence the heading already says (app/a2j/page-view.ts). */}
+      <Html className="viewer__question prose" html={page.body} />
       {page.help ? (
         <details className="viewer__help">
-          <summary>{plainText(page.learn) || "Learn More"}</summary>
+          <summary>{plainText(page.learn) || "Learn more"}</summary>
           <Html className="prose" html={page.help} />
           {page.helpImageURL ? <img src={page.helpImageURL} alt={page.helpAltText} className="viewer__help-image" /> : null}
         </details>

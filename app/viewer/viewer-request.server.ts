@@ -5,7 +5,7 @@ import type { Db } from "../../db/database";
 import type { OutcomeView } from "./viewer-outcome";
 import type { ViewerPageProps } from "./viewer-page";
 import type { ViewerReviewProps } from "./viewer-review";
-import { interviewPageTitle, reviewTitle } from "./titles";
+import { type InterviewSubject, interviewPageTitle, reviewTitle } from "./titles";
 import {
   aiHelp,
   changeNeedsPage,
@@ -88,9 +88,9 @@ async function open(request: ViewerRequest, carried: string | null, db: Db): Pro
   return { user, target, opened, help: await aiHelp(opened) };
 }
 
-/** What the titles name the interview by: its issue, or in preview its guide. */
-export function interviewSubject(opened: OpenViewer): string {
-  return opened.issue?.name ?? opened.guide.title;
+/** What the titles name the interview by: its issue (a sensitive one by no name), or in preview its guide. */
+function interviewSubject(opened: OpenViewer): InterviewSubject {
+  return opened.issue ? { name: opened.issue.name, sensitive: opened.issue.sensitive } : { name: opened.guide.title, sensitive: false };
 }
 
 function pageView(request: ViewerRequest, { target, opened, help }: Opened, page: NonNullable<ReturnType<typeof viewerPage>>, saved: boolean, state = opened.state): ViewerPageProps {
@@ -106,6 +106,7 @@ function pageView(request: ViewerRequest, { target, opened, help }: Opened, page
     rephrasable: rephrasableInputs(opened, page),
     changeNeedsPage: changeNeedsPage({ ...opened, state }),
     help,
+    sensitive: opened.issue?.sensitive ?? false,
   };
 }
 
@@ -119,6 +120,7 @@ function reviewView(request: ViewerRequest, { target, opened }: Opened, saved: b
     interviewId: opened.interviewId,
     saved,
     previewState: target.preview ? JSON.stringify(opened.state) : null,
+    sensitive: opened.issue?.sensitive ?? false,
   };
 }
 

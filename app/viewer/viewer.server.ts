@@ -227,6 +227,7 @@ function sanitizeView(view: NonNullable<ReturnType<typeof renderPage>>) {
   return {
     ...view,
     text: sanitizeHtml(view.text),
+    body: sanitizeHtml(view.body),
     help: sanitizeHtml(view.help),
     learn: sanitizeHtml(view.learn),
     fields: view.fields.map((field) => ({
@@ -277,7 +278,7 @@ export async function completedAnswers(user: SessionUser, interviewId: string, d
   const found = await findInterview(user.id, interviewId, db);
   if (!found || found.status !== "Completed") return null;
   const opened = await openViewer(user, { preview: false, issueId: found.issueId, interviewId }, null, db);
-  return opened ? { issueName: found.issueName, steps: viewerReview(opened) } : null;
+  return opened ? { issueName: found.issueName, sensitive: opened.issue?.sensitive ?? false, steps: viewerReview(opened) } : null;
 }
 
 /** The long-text questions of a page that offer "Rephrase with AI" (their input names; none in preview). */

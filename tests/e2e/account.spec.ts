@@ -91,7 +91,7 @@ test.describe("account area", () => {
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link")).toHaveText(
       ["Current password", "New password", "Repeat new password"].map((label) => `${label}: This field is required.`),
     );
-    await expect(page).toHaveTitle("Error: Change Password | Legal Self-Help");
+    await expect(page).toHaveTitle("Error: Change password | Legal Self-Help");
     await axe();
     const attempt = async (current: string, next: string, repeat: string) => {
       await page.getByLabel("Current password").fill(current);
@@ -249,7 +249,10 @@ test.describe("account area", () => {
     const download = await page.request.get(`/account/interview/${completed}/download`);
     expect(download.status()).toBe(200);
     expect(download.headers()["content-type"]).toBe("application/pdf");
-    expect(download.headers()["content-disposition"]).toContain(`filename="My Document Interview ${completed}.pdf"`);
+    // Named from the issue, the document and the day it was completed (the UTF-8 name beside an ASCII one).
+    expect(download.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="Criminal records and spent convictions - Employment Verification - \d{1,2} [A-Z][a-z]+ \d{4}\.pdf"; filename\*=UTF-8''Criminal%20records%20and%20spent%20convictions%20%E2%80%93%20Employment%20Verification%20%E2%80%93%20\d{1,2}%20[A-Z][a-z]+%20\d{4}\.pdf$/,
+    );
     expect((await download.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
     // The built server finds the document fonts: the employment letter comes in Tinos, as a tagged A4 PDF (decision 0024).
     const pdf = await PDFDocument.load(await download.body());

@@ -36,7 +36,8 @@ test.describe("the home page, on a server of its own", () => {
       port: homeServerPort(testInfo.project.name),
       dataDir,
       databaseUrl: `file:${dataDir}/app.db`,
-      env: { RATE_LIMIT_ADDRESS_FACTOR: "100" },
+      // The organisation's time zone: the administration's times are shown in it.
+      env: { RATE_LIMIT_ADDRESS_FACTOR: "100", TIME_ZONE: "Australia/Sydney" },
     });
   });
   test.afterAll(async () => {
@@ -63,14 +64,20 @@ test.describe("the home page, on a server of its own", () => {
     await axe();
 
     // The preview renders with the public page's renderer: markdown and allowed HTML stay, a script does not.
+    // Its fields are named in words ("SubHeadline" and "BodyCopy" were the spec's data names).
+    await expect(page.getByLabel("Line under the headline")).toBeVisible();
     await page.getByLabel("Headline", { exact: true }).fill(headline);
     await page
-      .getByLabel("BodyCopy")
+      .getByLabel("Introduction", { exact: true })
       .fill(
         `Start **here**.\n\n<p class="lead">Raw <em>HTML</em> kept</p><script>document.title = "hacked"</script><img src="x.png" alt="x" onerror="alert(1)">`,
       );
     await page.getByRole("button", { name: "Preview" }).click();
     const preview = page.getByRole("region", { name: "Preview" });
+    // Above the form, on the first screen, with the headline being edited as the public page's heading.
+    await expect(preview).toBeFocused();
+    await expect(preview).toBeInViewport();
+    await expect(preview.getByRole("heading", { level: 3 })).toHaveText(headline);
     await expect(preview.locator("strong")).toHaveText("here");
     await expect(preview.locator("em")).toHaveText("HTML");
     await expect(preview.locator("script")).toHaveCount(0);
@@ -78,33 +85,46 @@ test.describe("the home page, on a server of its own", () => {
     await expect(page.getByLabel("Headline", { exact: true })).toHaveValue(headline);
     await axe();
 
-    // A draft is not public.
+    // A draft is not public; the content list says one is waiting.
     await page.getByRole("button", { name: "Save draft" }).click();
-    await expect(page.getByRole("status")).toContainText("Draft saved as version");
+    await expect(page.getByRole("status")).toContainText("Draft saved as version 2.");
     await expect(page.getByRole("note")).toContainText("A draft newer than the published content exists");
     await expect(page.getByLabel("Headline", { exact: true })).toHaveValue(headline);
     await axe();
     await page.goto("/");
     await expect(heading(page)).not.toHaveText(headline);
+    await page.goto("/admin/content");
+    const homeEntry = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Home page" }) });
+    await expect(homeEntry).toContainText("Draft waiting to be published.");
+    await axe();
 
-    // Published, it is on the home page, with the script gone as in the preview.
+    // Published as it was saved: the draft itself is published, no second version of the same content.
     await page.goto("/admin/content/pages/home");
     await page.getByRole("button", { name: "Publish" }).click();
-    await expect(page.getByRole("status")).toContainText("Published: version");
+    await expect(page.getByRole("status")).toContainText("Published: draft version 2 is on the public pages.");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByRole("status")).toContainText("Nothing has changed: version 2 stays as it is.");
+    await page.goto("/admin/content");
+    await expect(homeEntry).not.toContainText("Draft waiting");
+    await expect(homeEntry).toContainText(/Last published \d{1,2} [A-Z][a-z]{2} \d{4}/);
     await page.goto("/");
     await expect(heading(page)).toHaveText(headline);
     await expect(page.locator(".intro .prose strong")).toHaveText("here");
     await expect(page.locator(".intro .prose script")).toHaveCount(0);
 
-    // History: who and when, each version compared with the one before it.
+    // History: who and when (in the organisation's time zone), each version compared with the one before it.
     await page.goto("/admin/content/pages/home");
     await page.getByRole("link", { name: "History of changes" }).click();
     await expect(heading(page)).toHaveText("History: Home page");
     await axe();
     const rows = page.getByRole("row");
-    await expect(rows.filter({ hasText: lead }).filter({ hasText: "Published" })).not.toHaveCount(0);
-    const draftRow = rows.filter({ hasText: lead }).filter({ hasText: "Draft" }).first();
-    await draftRow.getByRole("link").click();
+    await expect(rows).toHaveCount(3);
+    const published = rows.nth(1);
+    await expect(published).toContainText("Version 2");
+    await expect(published).toContainText("Published (saved as a draft first)");
+    await expect(published).toContainText(`${lead}; published by ${lead}`);
+    await expect(published).toContainText("(Australia/Sydney); published");
+    await published.getByRole("link").click();
     await expect(heading(page)).toContainText("Home page: version");
     const diff = page.getByRole("table", {
       name: /Changes from version \d+ to version \d+/,
@@ -113,11 +133,15 @@ test.describe("the home page, on a server of its own", () => {
     await expect(diff.getByRole("row").filter({ hasText: "Headline:" }).filter({ hasText: "Removed" })).not.toHaveCount(0);
     await axe();
 
-    // Restoring the seed's version makes a new published version with its content.
+    // Restoring the seed's version asks first (with or without script), then makes a new published version.
     await page.getByRole("link", { name: "History of changes" }).click();
     await rows.filter({ hasText: "The seed files" }).first().getByRole("link").click();
-    await page.getByRole("button", { name: "Restore this version" }).click();
-    await expect(page.getByRole("status")).toContainText("restored as version");
+    await page.getByRole("link", { name: "Restore this version" }).click();
+    const confirm = page.getByRole("region", { name: "Restore version 1?" });
+    await expect(confirm).toBeFocused();
+    await axe();
+    await confirm.getByRole("button", { name: "Yes, restore it" }).click();
+    await expect(page.getByRole("status")).toContainText("Version 1 restored as version 3");
     await expect(heading(page)).toHaveText("History: Home page");
     await page.goto("/");
     await expect(heading(page)).not.toHaveText(headline);

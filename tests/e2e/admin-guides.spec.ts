@@ -135,7 +135,7 @@ test("an administrator uploads a guide, reads its warnings, publishes, previews,
   const rows = page.getByRole("row");
   await expect(rows.filter({ hasText: "Version 2" }).filter({ hasText: admin }).filter({ hasText: "Published" })).toHaveCount(1);
   await expect(rows.filter({ hasText: "Version 1" }).filter({ hasText: admin }).filter({ hasText: "Was published" })).toHaveCount(1);
-  await expect(page.getByText(issueName, { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: issueName }).getByRole("link", { name: `Detach from ${issueName}` })).toBeVisible();
   await axe();
 
   // Version 1 downloads as a zip of its Guide.json and files.
@@ -161,9 +161,28 @@ test("an administrator uploads a guide, reads its warnings, publishes, previews,
   await expect(page.getByRole("row").filter({ hasText: "Version 3" }).filter({ hasText: "Discarded" })).toHaveCount(1);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Upload journey, revised");
 
+  // The id reads whole at 1280 px, on one line (it may break only at its hyphens, never inside a word).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/admin/guides");
+  const id = page.locator("code.guide-id", { hasText: guideId });
+  expect((await id.boundingBox())!.height).toBeLessThan(30);
+
+  // Detached from the issue, after a question (with or without script): the issue runs no guide any more.
+  await page.goto(`/admin/guides/${guideId}`);
+  await page.getByRole("link", { name: `Detach from ${issueName}` }).click();
+  const confirm = page.getByRole("region", { name: `Detach this guide from ${issueName}?` });
+  await expect(confirm).toBeFocused();
+  await axe();
+  await confirm.getByRole("button", { name: "Yes, detach" }).click();
+  await expect(page.getByRole("status")).toHaveText(`${issueName} no longer runs this guide.`);
+  await expect(page.getByRole("definition").filter({ hasText: "None" })).toBeVisible();
+  expect(withE2eDatabase((db) => (db.prepare("select guide_id from issues where id = ?").get(issueId) as { guide_id: string | null }).guide_id)).toBeNull();
+  await axe();
+
   // Every action is in the audit.
   await page.goto("/admin/audit");
   const audit = page.getByRole("row").filter({ hasText: guideId }).filter({ hasText: admin });
+  await expect(audit.filter({ hasText: "Detached a guide from an issue" })).toHaveCount(1);
   await expect(audit.filter({ hasText: "Uploaded a guide version" })).toHaveCount(3);
   await expect(audit.filter({ hasText: "Discarded a guide version" })).toHaveCount(1);
   await expect(audit.filter({ hasText: "Published a guide version" })).toHaveCount(2);

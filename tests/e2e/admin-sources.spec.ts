@@ -100,7 +100,35 @@ test("an administrator adds a markdown and a PDF source, reads their passages an
   await expect(page.getByRole("listitem").filter({ hasText: `Renting guide ${run}` })).toContainText("For Getting your rental bond back · 2 passages");
   await axe();
 
+  // Edited: its details alone keep its passages; new text replaces them; a file and text at once is refused.
+  await page.getByRole("link", { name: `Renting guide ${run}` }).click();
+  await page.getByRole("link", { name: "Edit this source" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Edit Renting guide ${run}`);
+  await expect(page.getByLabel("Title")).toHaveValue(`Renting guide ${run}`);
+  await expect(page.getByLabel("Issue")).toHaveValue(/\d+/);
+  await axe();
+  await page.getByLabel("Title").fill(`Renting in Australia ${run}`);
+  await page.getByLabel("Issue").selectOption({ label: "Every issue of the country" });
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Renting in Australia ${run} was saved.`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Renting in Australia ${run}`);
+  expect(passagesOf(`Renting in Australia ${run}`)).toBe(2);
+  await page.getByRole("link", { name: "Edit this source" }).click();
+  await page.getByLabel("New file").setInputFiles({ name: "notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Notes\n\nSome notes.") });
+  await page.getByLabel("Or paste new text").fill(`# Repairs ${run}\n\nA tenant may arrange urgent repairs up to a limit.`);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("alert")).toContainText("Or paste new text: Upload a file or paste text, not both.");
+  await expect(page).toHaveTitle(/^Error: /);
+  await axe();
+  await page.getByLabel("New file").setInputFiles([]);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Renting in Australia ${run} was saved. Its text is replaced: 1 passage.`);
+  await expect(page.getByText("A tenant may arrange urgent repairs up to a limit.")).toBeVisible();
+  await expect(page.getByText("A burst water service is an urgent repair.")).toHaveCount(0);
+  expect(passagesOf(`Renting in Australia ${run}`)).toBe(1);
+
   // Deleted after a confirmation: gone from the list and from search.
+  await page.getByRole("link", { name: "All sources" }).click();
   await page.getByRole("link", { name: `Bond guide ${run}` }).click();
   await page.getByRole("link", { name: "Delete this source" }).click();
   await expect(page.getByRole("heading", { name: `Are you sure you want to delete Bond guide ${run}?` })).toBeVisible();
@@ -114,6 +142,7 @@ test("an administrator adds a markdown and a PDF source, reads their passages an
   const rows = page.getByRole("row").filter({ hasText: lead });
   await expect(rows.filter({ hasText: "Added a source" }).filter({ hasText: `Bond guide ${run}` })).toHaveCount(1);
   await expect(rows.filter({ hasText: "Deleted a source" }).filter({ hasText: `Bond guide ${run}` })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Changed a source" }).filter({ hasText: `Renting in Australia ${run}` })).toHaveCount(2);
 });
 
 test("a person who is not an administrator, and a visitor, get the not-found page on every sources page and form", async ({ page, browser }) => {

@@ -42,7 +42,23 @@ test("the first administrator is made on the server, makes and removes another, 
   await page.getByRole("button", { name: "Make administrator" }).click();
   await expect(page.getByRole("status")).toHaveText(`${helper} is now an administrator.`);
   expect(roleOf(helper)).toBe("administrator");
-  await page.getByRole("button", { name: `Remove ${helper}` }).click();
+  // "Remove" asks first, with or without script; No keeps them.
+  await page.getByRole("link", { name: `Remove ${helper}` }).click();
+  const confirm = page.getByRole("region", { name: `Remove ${helper} as an administrator?` });
+  await expect(confirm).toBeFocused();
+  expect(roleOf(helper)).toBe("administrator");
+  await axe();
+  await confirm.getByRole("link", { name: "No, keep" }).click();
+  await expect(confirm).toHaveCount(0);
+  expect(roleOf(helper)).toBe("administrator");
+  // A post that did not come from the question is asked again, and changes nothing.
+  const origin = new URL(page.url()).origin;
+  const unasked = await page.request.post("/admin/administrators", { form: { intent: "revoke", email: helper }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(unasked.status()).toBe(302);
+  expect(unasked.headers().location).toContain("remove=");
+  expect(roleOf(helper)).toBe("administrator");
+  await page.getByRole("link", { name: `Remove ${helper}` }).click();
+  await page.getByRole("region", { name: `Remove ${helper} as an administrator?` }).getByRole("button", { name: "Yes, remove" }).click();
   await expect(page.getByRole("status")).toHaveText(`${helper} is no longer an administrator.`);
   expect(roleOf(helper)).toBe("person");
 

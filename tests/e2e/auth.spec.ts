@@ -151,14 +151,14 @@ test.describe("accounts", () => {
     await expect(page.getByLabel("Email")).toHaveAccessibleDescription("This field is required.");
     await expect(page.getByLabel("Password")).toHaveAccessibleDescription("This field is required.");
     await expect(summary(page).getByRole("link")).toHaveText(["Email: This field is required.", "Password: This field is required."]);
-    await expect(page).toHaveTitle("Error: Sign In | Legal Self-Help");
+    await expect(page).toHaveTitle("Error: Sign in | Legal Self-Help");
     await axe();
 
     await signInWithPassword(page, "nobody-" + uniqueEmail("x"), "whatever1");
     await expect(page.getByLabel("Password")).toHaveAccessibleDescription("Wrong username or password.");
     await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid");
     await expect(summary(page).getByRole("link")).toHaveText(["Password: Wrong username or password."]);
-    await expect(page).toHaveTitle("Error: Sign In | Legal Self-Help");
+    await expect(page).toHaveTitle("Error: Sign in | Legal Self-Help");
     await axe();
 
     const email = uniqueEmail("au02");

@@ -102,9 +102,9 @@ test.describe("My interviews on a phone", () => {
 });
 
 test.describe("targets", () => {
-  test("the main controls are 44 px tall: Back to Sign In, the error summary's links, the Home breadcrumb, Back to the question, Change", async ({ page, axe }) => {
+  test("the main controls are 44 px tall: Back to sign in, the error summary's links, the Home breadcrumb, Back to the question, Change", async ({ page, axe }) => {
     await page.goto("/auth/reset-password");
-    await expectMainControl(page.getByRole("link", { name: "Back to Sign In" }));
+    await expectMainControl(page.getByRole("link", { name: "Back to sign in" }));
     await axe();
 
     await page.goto("/auth/sign-in");

@@ -52,6 +52,7 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/admin.sources._index.tsx": ["/admin/sources", "/admin/sources.data"],
   "routes/admin.sources.new.tsx": ["/admin/sources/new", "/admin/sources/new.data"],
   "routes/admin.sources.$sourceId.tsx": ["/admin/sources/1", "/admin/sources/x", "/admin/sources/99999999999"],
+  "routes/admin.sources.$sourceId.edit.tsx": ["/admin/sources/1/edit", "/admin/sources/x/edit"],
   "routes/admin.sources.$sourceId.delete.tsx": ["/admin/sources/1/delete", "/admin/sources/x/delete"],
   "routes/admin.ai-calls.tsx": ["/admin/ai-calls", "/admin/ai-calls?page=0", "/admin/ai-calls?page=x"],
   "routes/admin.content.tsx": ["/admin/content", "/admin/content.data"],
