@@ -91,6 +91,10 @@ export type { ButtonView, FieldView, PageView, PopupView, Progress, RenderOption
 export { DEFAULT_PROMPTS, inputName, listOptions, validatePage } from "./validate";
 export type { FieldError, FormValues } from "./validate";
 
+// The health check: every path of a guide explored (issue 32)
+export { createExplorer, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, exploreGuide, isBlocking, variablesSetByGuide } from "./explore";
+export type { Exploration, Explorer, ExploreOptions, FindingKind, FindingSeverity, HealthFinding } from "./explore";
+
 // Dates
 export {
   A2J_DATES,
