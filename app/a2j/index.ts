@@ -94,6 +94,8 @@ export type { FieldError, FormValues } from "./validate";
 // The health check: every path of a guide explored (issue 32)
 export { createExplorer, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, exploreGuide, isBlocking, variablesSetByGuide } from "./explore";
 export type { Exploration, Explorer, ExploreOptions, FindingKind, FindingSeverity, HealthFinding } from "./explore";
+export { MAX_REPLAY_PAGES, replayAnswers, replayValue } from "./replay";
+export type { Replay } from "./replay";
 
 // Dates
 export {
