@@ -9,6 +9,7 @@ import { commandLineActor } from "~/audit/audit.server";
 import { importGuideFromCommandLine } from "~/administration/guides.server";
 import { grantAdministrator, revokeAdministrator } from "~/administration/roles.server";
 import { GuideImportError, readGuideSource } from "~/guides/import.server";
+import { checkGuideFilesWithScenarios, readScenarioFolder, ScenarioFolderError } from "~/guide-checks/check-files.server";
 import { backupSqlite } from "../db/backup";
 import { compactAfterResealing, resealAnswersAndFiles } from "~/interviews/sealing.server";
 import { DataDecryptionError, keyringFromConfig } from "~/security/data-encryption.server";
@@ -28,6 +29,10 @@ Commands:
   guide import <zip|folder|file> --id <guide-id> [--issue <issue-id>]
                                              import a published A2J guide (A2J 4 guides are converted) as
                                              a new published version, and attach it to an issue
+  guide check <zip|folder|file> [--scenarios <dir>] [--seconds <n>]
+                                             the health check of every path, and the test scenarios of a
+                                             folder (NAME.anx or NAME.json with NAME.expect); no database.
+                                             Exit code 1 when a finding stops a person or a scenario fails
   admin grant <email>                        make the account with this email an administrator
   admin revoke <email>                       make an administrator an ordinary account again
 
@@ -114,6 +119,19 @@ const commands: Record<string, Command> = {
       if (issueId !== null) console.log(`  attached to issue ${issueId}`);
     });
   },
+  "guide check": async (args) => {
+    const { positionals, values } = parse(args, { scenarios: { type: "string" }, seconds: { type: "string" } });
+    const [source, extra] = positionals;
+    if (!source) throw new UsageError("guide check needs a zip, folder or guide file.");
+    if (extra) throw new UsageError(`Unexpected argument: ${extra}`);
+    const seconds = values.seconds === undefined ? undefined : Number(values.seconds);
+    if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0 && seconds <= 3600)) throw new UsageError(`--seconds must be a number of seconds, not "${values.seconds}".`);
+    const files = await readGuideSource(source);
+    const scenarios = values.scenarios ? await readScenarioFolder(values.scenarios) : [];
+    const checked = await checkGuideFilesWithScenarios(files, scenarios, seconds);
+    for (const line of checked.lines) console.log(line);
+    if (checked.failed) throw new Refusal("The guide is not ready: see the errors and failing scenarios above.");
+  },
   "admin grant": (args) => changeRole("grant", args),
   "admin revoke": (args) => changeRole("revoke", args),
 };
@@ -176,6 +194,7 @@ export async function runCli(argv: string[]): Promise<number> {
       return 2;
     }
     if (error instanceof GuideImportError) console.error(`Import refused: ${error.message}`);
+    else if (error instanceof ScenarioFolderError) console.error(`Scenarios: ${error.message}`);
     else if (error instanceof Refusal) console.error(error.message);
     else if (error instanceof DataDecryptionError) {
       const remedy = error.message.includes("not configured")
