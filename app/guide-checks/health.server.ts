@@ -2,16 +2,11 @@
 // engine's exploration (app/a2j/explore.ts), given the guide's files and a time budget, run in slices that give
 // the event loop back, plus what only the files tell: variables the templates print that no page sets.
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { createExplorer, DEFAULT_MAX_STATES, type Exploration, type Guide, type HealthFinding, variablesSetByGuide } from "~/a2j";
+import { createExplorer, DEFAULT_MAX_STATES, type Guide, type HealthFinding, variablesSetByGuide } from "~/a2j";
+import type { HealthReport } from "./health-report";
 import { parseTemplate, parseTemplateList, type Template, type TemplateNode } from "~/documents/template";
 
-/** What the health check found, and how much it explored. */
-export interface HealthReport extends Omit<Exploration, "findings"> {
-  findings: HealthFinding[];
-  /** How long it took (seconds, to the hundredth). */
-  seconds: number;
-  checkedAt: string;
-}
+export { explorationSummary, type HealthReport } from "./health-report";
 
 /** How long a check may run: on upload, and when an administrator asks again. The 356-page guide takes less. */
 export const HEALTH_CHECK_SECONDS = 15;
@@ -114,13 +109,3 @@ export function readHealthReport(json: string | null): HealthReport | null {
 
 /** The findings that stop a person: the command line exits non-zero on them. */
 export const blockingFindings = (report: Pick<HealthReport, "findings">) => report.findings.filter((f) => f.severity === "error");
-
-/** How much was explored, in words: "38 of 39 pages reached, 377 states, 0.2 seconds; the whole guide was explored." */
-export function explorationSummary(report: HealthReport): string {
-  const scope = report.complete
-    ? "every path the check could take was explored"
-    : report.stoppedBy === "time"
-      ? "the check ran out of time, so this is a partial check"
-      : "the check reached its limit of states, so this is a partial check";
-  return `${report.pagesReached} of ${report.pagesTotal} pages reached, ${report.states.toLocaleString("en")} states, ${report.seconds.toFixed(2)} seconds: ${scope}.`;
-}

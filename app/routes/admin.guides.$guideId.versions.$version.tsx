@@ -6,7 +6,7 @@ import { AdminTime } from "~/ui/admin-lists";
 import { discardUpload, guideFromParams } from "~/administration/guides.server";
 import { DiffTable } from "~/content/version-views";
 import { checkVersion, publishCheck, publishVersion, versionHealth } from "~/guide-checks/checks.server";
-import { explorationSummary, type HealthReport } from "~/guide-checks/health.server";
+import { explorationSummary, type HealthReport } from "~/guide-checks/health-report";
 import { findGuideVersion, type GuideWarningKind } from "~/guides/guides.server";
 import { notFound } from "~/http.server";
 import { ErrorSummary } from "~/ui/form";
