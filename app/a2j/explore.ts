@@ -302,19 +302,12 @@ function pageInputs(page: Page, today: number, flowVars: Set<string>, constants:
       case "attachment":
         inputs.push({ name, base: f.required ? "document.pdf" : "", others: [], drivesFlow: false });
         return;
-      case "numberssn":
-        inputs.push({ name, base: "123-45-6789", others: blank, drivesFlow });
-        return;
-      case "numberphone":
-        inputs.push({ name, base: "(555) 555-0100", others: blank, drivesFlow });
-        return;
-      case "numberzip":
-        inputs.push({ name, base: "12345", others: blank, drivesFlow });
-        return;
       default: {
+        // A text's most characters hold for every text-like field (an SSN, a phone number, a zip code too).
         const maxChars = parseInt(f.maxChars, 10);
         const cut = (s: string) => (Number.isFinite(maxChars) && maxChars > 0 ? s.slice(0, maxChars) : s);
-        inputs.push({ name, base: cut(f.value.trim() !== "" ? f.value : SAMPLE_TEXT), others: [...consts.map(cut), ...blank], drivesFlow });
+        const typical = f.type === "numberssn" ? "123-45-6789" : f.type === "numberphone" ? "(555) 555-0100" : f.type === "numberzip" ? "12345" : f.value.trim() !== "" ? f.value : SAMPLE_TEXT;
+        inputs.push({ name, base: cut(typical), others: [...consts.map(cut), ...blank], drivesFlow });
       }
     }
   });
