@@ -2,7 +2,7 @@
 // engine's exploration (app/a2j/explore.ts), given the guide's files and a time budget, run in slices that give
 // the event loop back, plus what only the files tell: variables the templates print that no page sets.
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { createExplorer, DEFAULT_MAX_STATES, type Guide, type HealthFinding, variablesSetByGuide } from "~/a2j";
+import { createExplorer, DEFAULT_MAX_STATES, type Guide, type HealthFinding, isBlocking, variablesSetByGuide } from "~/a2j";
 import type { HealthReport } from "./health-report";
 import { parseTemplate, parseTemplateList, type Template, type TemplateNode } from "~/documents/template";
 
@@ -108,4 +108,4 @@ export function readHealthReport(json: string | null): HealthReport | null {
 }
 
 /** The findings that stop a person: the command line exits non-zero on them. */
-export const blockingFindings = (report: Pick<HealthReport, "findings">) => report.findings.filter((f) => f.severity === "error");
+export const blockingFindings = (report: Pick<HealthReport, "findings">) => report.findings.filter(isBlocking);
