@@ -41,6 +41,10 @@ test("an administrator reads the health check, attaches scenarios, and publishes
   await page.getByRole("link", { name: "Open “Advice” in the preview" }).click();
   await expect(viewer(page).getByText("Which county do you live in?")).toBeVisible();
   await page.goBack();
+  // On demand, for any version: the same findings again.
+  await page.getByRole("button", { name: "Run the health check again" }).click();
+  await expect(page.getByRole("status")).toHaveText("The health check ran again.");
+  await expect(page.getByRole("region", { name: "2 errors: a person is stopped" })).toBeVisible();
 
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("status")).toHaveText("Version 1 is published: new interviews run it.");
