@@ -21,6 +21,9 @@ const capabilities = [
   "administration",
   "support",
   "documents",
+  // Above documents and administration: a guide version's health check and test scenarios (the documents they
+  // make, compared with the last version's; publishing with a failing scenario, audited).
+  "guide-checks",
   // Above documents: the account area's "Download my data" puts the documents of Completed interviews in the zip.
   "account",
   // Above interviews: a source file is read as an upload is.

@@ -16,6 +16,7 @@ import * as m0013 from "./migrations/0013_usage";
 import * as m0014 from "./migrations/0014_sources";
 import * as m0015 from "./migrations/0015_ai_calls";
 import { type EarlierSecrets, secretsMigration } from "./migrations/0016_secrets_in_the_data_keyring";
+import * as m0017 from "./migrations/0017_guide_checks";
 import * as m0019 from "./migrations/0019_content_published_by";
 
 /**
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   "0014_sources": m0014,
   "0015_ai_calls": m0015,
   "0016_secrets_in_the_data_keyring": secretsMigration(undefined),
+  "0017_guide_checks": m0017,
   "0019_content_published_by": m0019,
 };
 

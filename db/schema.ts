@@ -20,6 +20,8 @@ export interface Database {
   guides: GuidesTable;
   guide_versions: GuideVersionsTable;
   guide_version_files: GuideVersionFilesTable;
+  guide_scenarios: GuideScenariosTable;
+  guide_scenario_runs: GuideScenarioRunsTable;
   attachments: AttachmentsTable;
   attachment_files: AttachmentFilesTable;
   audit_events: AuditEventsTable;
@@ -305,6 +307,31 @@ export interface GuideVersionsTable {
   discarded_at: string | null;
   /** The import report, JSON (app/guides/import.server.ts, GuideReport). */
   report: Generated<string>;
+  /** The health check's report, JSON (app/guide-checks/health.server.ts); null until checked. */
+  health: Generated<string | null>;
+}
+
+export interface GuideScenariosTable {
+  id: string;
+  guide_id: string;
+  name: string;
+  answers_format: "anx" | "json";
+  answers: string;
+  /** One expectation a line (docs/a2j-formats.md, "Test scenarios"). */
+  expectations: string;
+  created_by_email: string;
+  created_at: string;
+}
+
+export interface GuideScenarioRunsTable {
+  scenario_id: string;
+  guide_id: string;
+  version: number;
+  /** 1 or 0. */
+  passed: number;
+  /** JSON: app/guide-checks/scenarios.ts, ScenarioResult. */
+  result: string;
+  ran_at: string;
 }
 
 export interface GuideVersionFilesTable {

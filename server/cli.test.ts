@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../tests/support/databases";
+import { LETTER_ANSWERS_ANX, LETTER_ANSWERS_JSON, scenarioGuideFiles, scenarioGuideZip } from "../tests/support/guide-fixtures";
 import { readablePdf } from "../tests/support/pdf";
 import { findAttachment, storeAttachment } from "~/interviews/attachments.server";
 import { loadInterview, saveInterview } from "~/interviews/interviews.server";
@@ -215,6 +216,47 @@ const writerScript = `
   process.stdin.on("end", () => (stopped = true)).resume();
   (function next() { if (stopped) return db.close(); addOne(n++); setImmediate(next); })();
 `;
+
+describe("guide check (no database)", () => {
+  const guideDir = path.join(dir, "check-guide");
+  const scenarios = path.join(dir, "check-scenarios");
+  beforeAll(() => {
+    mkdirSync(guideDir, { recursive: true });
+    mkdirSync(scenarios, { recursive: true });
+    for (const [file, bytes] of Object.entries(scenarioGuideFiles("Letters", "Please pay within 7 days."))) writeFileSync(path.join(guideDir, file), bytes);
+    writeFileSync(path.join(scenarios, "fourteen-days.json"), LETTER_ANSWERS_JSON);
+    writeFileSync(path.join(scenarios, "fourteen-days.expect"), "outcome: ASSEMBLE-SUCCESS\ndocument contains: Please pay within 14 days.\n");
+    writeFileSync(path.join(scenarios, "grace.anx"), LETTER_ANSWERS_ANX);
+    writeFileSync(path.join(scenarios, "grace.expect"), "# the name reaches the letter\ndocument contains: I, Grace, ask you to pay 90 dollars.\n");
+  });
+
+  it("prints the health check and the scenarios, and exits 1 on a failing scenario or a finding that stops a person", async () => {
+    const clean = await run("guide", "check", guideDir);
+    expect(clean.code).toBe(0);
+    expect(clean.output).toMatch(/^Guide "Letters": 2 of 2 pages reached, \d+ states, \d+\.\d\d seconds: every path the check could take was explored\.\nEndings reached: ASSEMBLE-SUCCESS\.\n0 errors \(a person is stopped\), 0 warnings\.\nResult: ready\.$/);
+
+    const failing = await run("guide", "check", guideDir, "--scenarios", scenarios);
+    expect(failing.code).toBe(1);
+    expect(failing.output).toContain("Scenarios: 1 of 2 fails.\n  FAIL fourteen-days (ended with ASSEMBLE-SUCCESS after 2 pages)\n       pass Ends with ASSEMBLE-SUCCESS\n       FAIL A document contains \"Please pay within 14 days.\" (no document contains this text)\n  pass grace (ended with ASSEMBLE-SUCCESS after 2 pages)");
+    expect(failing.output).toContain("Result: not ready (1 failing scenario).");
+
+    const zip = path.join(dir, "problems.zip");
+    writeFileSync(zip, scenarioGuideZip("Letters", "x", true));
+    const blocked = await run("guide", "check", zip);
+    expect(blocked.code).toBe(1);
+    expect(blocked.output).toContain('error    page "Advice", field "County": The pick list names the list file "counties.xml"');
+    expect(blocked.output).toContain('error    page "Opening hours": The page has no buttons: a person who reaches it cannot go on.');
+    expect(blocked.output).toContain("Result: not ready (2 errors).");
+  });
+
+  it("says what is wrong with a scenario folder or the options", async () => {
+    const lonely = mkdtempSync(path.join(dir, "lonely-"));
+    writeFileSync(path.join(lonely, "lonely.anx"), LETTER_ANSWERS_ANX);
+    expect(await run("guide", "check", guideDir, "--scenarios", lonely)).toMatchObject({ code: 1, output: "Scenarios: lonely.anx has no lonely.expect beside it." });
+    expect(await run("guide", "check")).toMatchObject({ code: 2, output: expect.stringContaining("guide check needs a zip, folder or guide file.") });
+    expect(await run("guide", "check", guideDir, "--seconds", "soon")).toMatchObject({ code: 2, output: expect.stringContaining('not "soon"') });
+  });
+});
 
 describe("db backup on SQLite while another process writes", () => {
   let database: TestDatabase;

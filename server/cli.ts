@@ -14,6 +14,7 @@ import { importGuideFromCommandLine } from "~/administration/guides.server";
 import { datAssemble } from "~/documents/dat.server";
 import { grantAdministrator, revokeAdministrator } from "~/administration/roles.server";
 import { GuideImportError, readGuideSource } from "~/guides/import.server";
+import { checkGuideFilesWithScenarios, readScenarioFolder, ScenarioFolderError } from "~/guide-checks/check-files.server";
 import { backupSqlite } from "../db/backup";
 import { compactAfterResealing, resealAnswersAndFiles } from "~/interviews/sealing.server";
 import { logToStandardError } from "~/observability/log.server";
@@ -39,6 +40,10 @@ Commands:
                                              assemble the published version's documents from A2J answers
                                              (JSON, as POST /assemble takes them) into a new file: a PDF,
                                              a Word file, or a zip of them
+  guide check <zip|folder|file> [--scenarios <dir>] [--seconds <n>]
+                                             the health check of every path, and the test scenarios of a
+                                             folder (NAME.anx or NAME.json with NAME.expect); no database.
+                                             Exit code 1 when a finding stops a person or a scenario fails
   admin grant <email>                        make the account with this email an administrator
   admin revoke <email>                       make an administrator an ordinary account again
 
@@ -141,6 +146,19 @@ const commands: Record<string, Command> = {
       console.log(`${values.out}: ${response.headers.get("Content-Type")}, ${(bytes.length / 1024).toFixed(1)} kB, from guide ${guideId}`);
     });
   },
+  "guide check": async (args) => {
+    const { positionals, values } = parse(args, { scenarios: { type: "string" }, seconds: { type: "string" } });
+    const [source, extra] = positionals;
+    if (!source) throw new UsageError("guide check needs a zip, folder or guide file.");
+    if (extra) throw new UsageError(`Unexpected argument: ${extra}`);
+    const seconds = values.seconds === undefined ? undefined : Number(values.seconds);
+    if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0 && seconds <= 3600)) throw new UsageError(`--seconds must be a number of seconds, not "${values.seconds}".`);
+    const files = await readGuideSource(source);
+    const scenarios = values.scenarios ? await readScenarioFolder(values.scenarios) : [];
+    const checked = await checkGuideFilesWithScenarios(files, scenarios, seconds);
+    for (const line of checked.lines) console.log(line);
+    if (checked.failed) throw new Refusal("The guide is not ready: see the errors and failing scenarios above.");
+  },
   "admin grant": (args) => changeRole("grant", args),
   "admin revoke": (args) => changeRole("revoke", args),
 };
@@ -203,6 +221,7 @@ export async function runCli(argv: string[]): Promise<number> {
       return 2;
     }
     if (error instanceof GuideImportError) console.error(`Import refused: ${error.message}`);
+    else if (error instanceof ScenarioFolderError) console.error(`Scenarios: ${error.message}`);
     else if (error instanceof Refusal) console.error(error.message);
     else if (error instanceof DataDecryptionError) {
       const remedy = error.message.includes("not configured")

@@ -109,7 +109,15 @@ export type Outcome =
   | { kind: "invalid"; errors: FieldError[] };
 
 export type TransitionResult =
-  | { ok: true; state: InterviewState; outcome: Outcome; scriptErrors: FlowScriptError[]; traces: string[] }
+  | {
+      ok: true;
+      state: InterviewState;
+      outcome: Outcome;
+      scriptErrors: FlowScriptError[];
+      traces: string[];
+      /** The pages whose codeBefore ran on the way, in order (a GOTO chain passes through several); the last is where it stopped. */
+      entered?: string[];
+    }
   | { ok: false; error: FlowError; scriptErrors: FlowScriptError[] };
 
 const pageCheckers = new WeakMap<Guide, (name: string) => boolean>();
@@ -213,6 +221,7 @@ function enter(
   traces: string[],
 ): TransitionResult {
   let name = target;
+  const entered: string[] = [];
   for (let jumps = 0; ; jumps++) {
     if (jumps > MAX_JUMPS) {
       return {
@@ -223,12 +232,15 @@ function enter(
     }
     if (isSpecialTarget(name)) {
       if (name === "BACK" || name === "RESUME") return back(guide, { answers, history }, scriptErrors, traces);
-      return specialResult(name, answers, history, {}, scriptErrors, traces);
+      const special = specialResult(name, answers, history, {}, scriptErrors, traces);
+      if (special.ok) special.entered = entered;
+      return special;
     }
     const page = own(guide.pages, name);
     if (!page) {
       return { ok: false, error: { kind: "missing-page", page: name, message: `The page ${name} does not exist!` }, scriptErrors };
     }
+    entered.push(name);
     const r = runScript(page.codeBefore, { answers, today, pageExists: pageExists(guide) });
     for (const e of r.errors) scriptErrors.push({ ...e, page: name, script: "codeBefore" });
     traces.push(...r.traces);
@@ -245,7 +257,7 @@ function enter(
     // Over the cap, drop the oldest half at once (so the JSON is rebuilt rarely).
     if (newHistory.length > MAX_HISTORY) newHistory.splice(0, newHistory.length - Math.floor(MAX_HISTORY / 2));
     writeHistory(answers, newHistory, history);
-    return { ok: true, state: { answers, history: newHistory }, outcome: { kind: "page", page: name }, scriptErrors, traces };
+    return { ok: true, state: { answers, history: newHistory }, outcome: { kind: "page", page: name }, scriptErrors, traces, entered };
   }
 }
 

@@ -93,6 +93,12 @@ export type { ButtonView, FieldView, PageView, PopupView, Progress, RenderOption
 export { asksForEmail, DEFAULT_PROMPTS, inputName, listOptions, validatePage } from "./validate";
 export type { FieldError, FormValues } from "./validate";
 
+// The health check: every path of a guide explored (issue 32)
+export { createExplorer, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, exploreGuide, isBlocking, variablesSetByGuide } from "./explore";
+export type { Exploration, Explorer, ExploreOptions, FindingKind, FindingSeverity, HealthFinding } from "./explore";
+export { MAX_REPLAY_PAGES, replayAnswers, replayValue } from "./answer-replay";
+export type { Replay } from "./answer-replay";
+
 // Dates
 export {
   A2J_DATES,

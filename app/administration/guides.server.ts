@@ -72,11 +72,14 @@ export async function uploadGuide(actor: Actor, target: UploadTarget, file: File
   return { ok: true, pin: { guideId: pin.guideId, version: pin.version } };
 }
 
-/** Publishes a pending version: new interviews run it; those started keep theirs. False: nothing to publish. */
-export async function publishUpload(actor: Actor, pin: GuidePin, db: Db = database()): Promise<boolean> {
+/**
+ * Publishes a pending version: new interviews run it; those started keep theirs. False: nothing to publish.
+ * `details` go into the audit record with the version (the test scenarios that failed and were confirmed).
+ */
+export async function publishUpload(actor: Actor, pin: GuidePin, db: Db = database(), details: Record<string, unknown> = {}): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await publishGuideVersion(pin, trx))) return false;
-    await recordAuditEvent(actor, { action: "guide.published", subject: pin.guideId, details: { version: pin.version } }, trx);
+    await recordAuditEvent(actor, { action: "guide.published", subject: pin.guideId, details: { version: pin.version, ...details } }, trx);
     return true;
   });
 }

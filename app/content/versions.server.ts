@@ -299,7 +299,12 @@ export function bodyAsText<K extends ContentKind>(kind: K, body: ContentBodies[K
 
 /** The lines that changed from one body to the next (jsdiff's line diff). */
 export function diffBodies<K extends ContentKind>(kind: K, before: ContentBodies[K] | null, after: ContentBodies[K]): DiffLine[] {
-  const parts = diffLines(before ? bodyAsText(kind, before) : "", bodyAsText(kind, after));
+  return diffTextLines(before ? bodyAsText(kind, before) : "", bodyAsText(kind, after));
+}
+
+/** The lines of two texts, each added, removed or the same (jsdiff's line diff); a guide's documents use it too. */
+export function diffTextLines(before: string, after: string): DiffLine[] {
+  const parts = diffLines(before, after);
   return parts.flatMap((part) => {
     const change: DiffLine["change"] = part.added ? "added" : part.removed ? "removed" : "same";
     return part.value.replace(/\n$/, "").split("\n").map((text) => ({ change, text }));

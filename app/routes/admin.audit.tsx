@@ -19,6 +19,8 @@ const actionNames: Record<string, string> = {
   "guide.discarded": "Discarded a guide version",
   "guide.attached": "Attached a guide to an issue",
   "guide.detached": "Detached a guide from an issue",
+  "guide.scenario-added": "Added a test scenario to a guide",
+  "guide.scenario-deleted": "Deleted a test scenario of a guide",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -85,7 +87,18 @@ function AuditRow({ event }: { event: AuditEvent }) {
 /** For a guide's record: which version, and for an attachment which issue. */
 function guideDetails(event: AuditEvent): string {
   if (!event.action.startsWith("guide.")) return "";
-  const { version, issueName, issue } = event.details as { version?: number; issueName?: string; issue?: number };
-  const parts = [version ? `version ${version}` : "", issueName ? `issue ${issueName}` : issue ? `issue ${issue}` : ""].filter(Boolean);
+  const { version, issueName, issue, scenario, failingScenarios } = event.details as {
+    version?: number;
+    issueName?: string;
+    issue?: number;
+    scenario?: string;
+    failingScenarios?: string[];
+  };
+  const parts = [
+    version ? `version ${version}` : "",
+    issueName ? `issue ${issueName}` : issue ? `issue ${issue}` : "",
+    scenario ? `scenario ${scenario}` : "",
+    failingScenarios?.length ? `confirmed with failing scenarios: ${failingScenarios.join(", ")}` : "",
+  ].filter(Boolean);
   return parts.length ? ` (${parts.join(", ")})` : "";
 }

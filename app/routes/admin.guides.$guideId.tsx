@@ -10,7 +10,10 @@ import { invalid } from "~/auth/form-replies.server";
 import { listCountries } from "~/content/content.server";
 import { listGuides, listGuideVersions } from "~/guides/guides.server";
 import { notFound } from "~/http.server";
-import { ErrorSummary, SelectField, showsErrors, summaryErrors } from "~/ui/form";
+import { ErrorSummary, FileField, SelectField, showsErrors, summaryErrors, TextAreaField, TextField } from "~/ui/form";
+import { addScenario, deleteScenario, listScenarios } from "~/guide-checks/checks.server";
+import { scenarioSchema } from "~/guide-checks/schemas";
+import { EXPECTATION_SYNTAX } from "~/guide-checks/scenarios.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { VersionState } from "~/administration/guide-version-state";
 import { AdminTime, AdminTimeZoneName } from "~/ui/admin-lists";
@@ -25,22 +28,43 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const choices = countries.flatMap((country) => country.issues.map((issue) => ({ value: String(issue.id), label: `${country.name}: ${issue.name}` })));
   // "Detach" asks first: ?detach=<issue id> shows the question for an issue that runs this guide.
   const asked = Number(new URL(request.url).searchParams.get("detach"));
-  return { guide, issues, choices, detaching: issues.find((issue) => issue.id === asked) ?? null };
+  return {
+    guide,
+    issues,
+    choices,
+    detaching: issues.find((issue) => issue.id === asked) ?? null,
+    scenarios: await listScenarios(guideId),
+    expectationSyntax: EXPECTATION_SYNTAX,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = actorOf(requireAdministrator(context, request), context);
   const { guideId } = guideFromParams(request, params);
-  const form = await request.formData();
-  if (form.get("intent") === "detach") {
-    const issueId = Number(form.get("issueId"));
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "detach") {
+    const issueId = Number(formData.get("issueId"));
     // Only the confirmation's form detaches; anything else is asked again.
-    if (!confirmed(form)) return redirect(`/admin/guides/${guideId}?detach=${Number.isSafeInteger(issueId) ? issueId : ""}#confirm`);
+    if (!confirmed(formData)) return redirect(`/admin/guides/${guideId}?detach=${Number.isSafeInteger(issueId) ? issueId : ""}#confirm`);
     const detached = await detachGuide(actor, guideId, issueId);
-    if (!detached.ok) return data({ result: null, detachError: detached.message }, { status: 409 });
+    if (!detached.ok) return data({ detachError: detached.message }, { status: 409 });
     return redirectWithToast(`/admin/guides/${guideId}`, { type: "success", message: `${detached.issueName} no longer runs this guide.` });
   }
-  const submission = parseWithZod(form, { schema: attachGuideSchema });
+  if (intent === "add-scenario") {
+    const submission = parseWithZod(formData, { schema: scenarioSchema });
+    if (submission.status !== "success") return data({ scenario: submission.reply() }, { status: 400 });
+    const { name, answers, expectations } = submission.value;
+    const added = await addScenario(actor, guideId, { name, answersText: await answers.text(), expectations });
+    if (!added.ok) return data({ scenario: submission.reply({ fieldErrors: { [added.field]: [added.message] } }) }, { status: 400 });
+    return redirectWithToast(`/admin/guides/${guideId}#scenarios`, { type: "success", message: `The scenario “${name}” is added: every new version runs it before it is published.` });
+  }
+  if (intent === "delete-scenario") {
+    const id = String(formData.get("scenarioId") ?? "");
+    if (!/^[0-9a-f-]{36}$/.test(id) || !(await deleteScenario(actor, guideId, id))) notFound(request);
+    return redirectWithToast(`/admin/guides/${guideId}#scenarios`, { type: "success", message: "The scenario is deleted." });
+  }
+  const submission = parseWithZod(formData, { schema: attachGuideSchema });
   if (submission.status !== "success") return invalid(submission);
   const attached = await attachGuide(actor, guideId, submission.value.issueId);
   if (!attached.ok) return data({ result: submission.reply({ fieldErrors: { issueId: [attached.message] } }) }, { status: 400 });
@@ -48,17 +72,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function GuidePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { guide, issues, choices, detaching } = loaderData;
+  const { guide, issues, choices, detaching, scenarios, expectationSyntax } = loaderData;
   const detachError = actionData && "detachError" in actionData ? actionData.detachError : null;
   const [form, fields] = useForm({
     id: "attach",
-    lastResult: actionData?.result ?? undefined,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: attachGuideSchema }),
   });
   const errors = summaryErrors([fields.issueId, "Issue"]);
+  const [scenarioForm, scenarioFields] = useForm({
+    id: "scenario",
+    lastResult: actionData && "scenario" in actionData ? actionData.scenario : undefined,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: scenarioSchema }),
+  });
+  const scenarioErrors = summaryErrors([scenarioFields.name, "Name"], [scenarioFields.answers, "Answer file"], [scenarioFields.expectations, "What must hold"]);
   return (
-    <AdminPage title={guide.title} trail={[{ label: "Guides", href: "/admin/guides" }]} errors={Boolean(detachError) || showsErrors(errors, form.errors)}>
+    <AdminPage
+      title={guide.title}
+      trail={[{ label: "Guides", href: "/admin/guides" }]}
+      errors={Boolean(detachError) || showsErrors(errors, form.errors) || showsErrors(scenarioErrors, scenarioForm.errors)}
+    >
       {detachError ? <ErrorSummary errors={[]} formErrors={[detachError]} /> : null}
       {detaching && !detachError ? (
         <Confirmation
@@ -121,6 +156,75 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <p>Publish a version first.</p>
       )}
+
+      <h2 id="scenarios">Test scenarios</h2>
+      <p>
+        A scenario is a set of answers (an ANX or JSON answer file, such as a finished interview's answers downloaded from A2J Author or from My
+        interviews) and what must hold when they are given to the guide. Every new version runs every scenario before it is published; a version
+        with a failing scenario is published only when you confirm it.
+      </p>
+      {scenarios.length ? (
+        <div className="table-scroll table-scroll--wide">
+          <table className="data-table">
+            <caption className="visually-hidden">Test scenarios of {guide.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Scenario</th>
+                <th scope="col">What must hold</th>
+                <th scope="col">Added by</th>
+                <th scope="col">Delete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {scenarios.map((scenario) => (
+                <tr key={scenario.id}>
+                  <td>
+                    {scenario.name} ({scenario.answersFormat === "anx" ? "ANX" : "JSON"} answers)
+                  </td>
+                  <td>
+                    <ul className="report-warnings">
+                      {scenario.expectations
+                        .split(/\r?\n/)
+                        .filter((line) => line.trim() && !line.trim().startsWith("#"))
+                        .map((line, i) => (
+                          <li key={i}>{line.trim()}</li>
+                        ))}
+                    </ul>
+                  </td>
+                  <td>{scenario.createdByEmail}</td>
+                  <td>
+                    <form method="post">
+                      <input type="hidden" name="intent" value="delete-scenario" />
+                      <input type="hidden" name="scenarioId" value={scenario.id} />
+                      <button type="submit" className="button button--secondary" aria-label={`Delete the scenario ${scenario.name}`}>
+                        Delete
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>This guide has no test scenarios yet.</p>
+      )}
+      <h3>Add a scenario</h3>
+      <ErrorSummary errors={scenarioErrors} formErrors={scenarioForm.errors} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(scenarioForm)} noValidate className="form">
+        <input type="hidden" name="intent" value="add-scenario" />
+        <TextField field={scenarioFields.name} label="Name" autoComplete="off" />
+        <FileField field={scenarioFields.answers} label="Answer file" hint="An ANX answer file or A2J's JSON answers." accept=".anx,.xml,.json,application/xml,application/json" />
+        <TextAreaField
+          field={scenarioFields.expectations}
+          label="What must hold"
+          rows={5}
+          hint={<>One expectation a line: {expectationSyntax}. For example: outcome: ASSEMBLE-SUCCESS</>}
+        />
+        <button type="submit" className="button">
+          Add the scenario
+        </button>
+      </Form>
 
       <h2>History</h2>
       <div className="table-scroll table-scroll--wide">

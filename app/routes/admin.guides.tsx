@@ -6,7 +6,9 @@ import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { uploadGuide } from "~/administration/guides.server";
 import { guideUploadSchema } from "~/administration/schemas";
 import { invalid } from "~/auth/form-replies.server";
+import { checkVersion, scenarioRuns } from "~/guide-checks/checks.server";
 import { listGuides } from "~/guides/guides.server";
+import { HEALTH_CHECK_SECONDS } from "~/guide-checks/health.server";
 import { MAX_GUIDE_MEDIA_BYTES } from "~/guides/import.server";
 import { MAX_FILE_BYTES } from "~/security/request-guard.server";
 import { ErrorSummary, FileField, SelectField, showsErrors, summaryErrors, TextField } from "~/ui/form";
@@ -14,7 +16,7 @@ import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/admin.guides";
 
 export async function loader() {
-  return { guides: await listGuides(), uploadLimitMb: MAX_FILE_BYTES / 1024 / 1024, mediaLimitMb: MAX_GUIDE_MEDIA_BYTES / 1024 / 1024 };
+  return { guides: await listGuides(), uploadLimitMb: MAX_FILE_BYTES / 1024 / 1024, mediaLimitMb: MAX_GUIDE_MEDIA_BYTES / 1024 / 1024, healthCheckSeconds: HEALTH_CHECK_SECONDS };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,14 +30,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ fieldErrors: { [uploaded.field]: [uploaded.message] } }) }, { status: 400 });
   }
   const { guideId: id, version } = uploaded.pin;
+  // Before anything else sees it: the health check of every path, and the guide's test scenarios.
+  await checkVersion(uploaded.pin);
+  await scenarioRuns(uploaded.pin);
   return redirectWithToast(`/admin/guides/${id}/versions/${version}`, {
     type: "success",
-    message: `Version ${version} of ${id} is uploaded. Check its report, then publish it.`,
+    message: `Version ${version} of ${id} is uploaded. Check its reports, then publish it.`,
   });
 }
 
 export default function Guides({ loaderData, actionData }: Route.ComponentProps) {
-  const { guides, uploadLimitMb, mediaLimitMb } = loaderData;
+  const { guides, uploadLimitMb, mediaLimitMb, healthCheckSeconds } = loaderData;
   const [form, fields] = useForm({
     id: "upload",
     lastResult: actionData?.result,
@@ -89,8 +94,8 @@ export default function Guides({ loaderData, actionData }: Route.ComponentProps)
       <h2>Upload a guide</h2>
       <p>
         A published guide zip (Guide.json or Guide.xml with its templates, PDFs, pick lists and media), or a single Guide.json, Guide.xml or A2J 4 guide
-        file, under {uploadLimitMb} MB. Nothing changes until you publish it: first you see its import report. Media files over {mediaLimitMb} MB are
-        reported.
+        file, under {uploadLimitMb} MB. Nothing changes until you publish it: first you see its import report, a health check of every path
+        through it (up to {healthCheckSeconds} seconds), and how the guide's test scenarios fare. Media files over {mediaLimitMb} MB are reported.
       </p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="form">

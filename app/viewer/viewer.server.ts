@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { A2J_DATES, changeAnswer, confirmFinish, goBack, type Guide, type InterviewState, keepPageAnswers, readDateBoxes, renderPage, reviewAnswers, startInterview, submitPage, validatePage } from "~/a2j";
+import { A2J_DATES, changeAnswer, confirmFinish, currentPage, goBack, type Guide, type InterviewState, keepPageAnswers, readDateBoxes, renderPage, reviewAnswers, startInterview, submitPage, validatePage } from "~/a2j";
 import type { DateBoxes, DateLocale, FieldError, FieldView, FormValues } from "~/a2j";
 import { offersRephrase, rephraseUrl } from "~/ai/rephrase";
 import { issueHasSources } from "~/sources/sources.server";
@@ -20,14 +20,18 @@ import { findInterview, interviewState, saveInterview, today } from "~/interview
  */
 export type ViewerTarget =
   | { preview: false; issueId: number; interviewId: string | null }
-  | { preview: true; guideId: string; version: number | null };
+  | { preview: true; guideId: string; version: number | null; page?: string | null };
 
 export function parseViewerTarget(url: URL): ViewerTarget | null {
   if (url.searchParams.get("preview") === "1") {
     const guideId = url.searchParams.get("guideId") ?? "";
     const version = url.searchParams.get("version");
     if (version !== null && !/^[1-9][0-9]{0,5}$/.test(version)) return null;
-    return /^[a-z0-9][a-z0-9-]{0,62}$/.test(guideId) ? { preview: true, guideId, version: version === null ? null : Number(version) } : null;
+    // `page`: the preview opens at that page (the health check's links), as it is, without its codeBefore.
+    const page = url.searchParams.get("page");
+    return /^[a-z0-9][a-z0-9-]{0,62}$/.test(guideId)
+      ? { preview: true, guideId, version: version === null ? null : Number(version), page: page && page.length <= 500 ? page : null }
+      : null;
   }
   const issueId = Number(url.searchParams.get("issueId"));
   if (!Number.isSafeInteger(issueId) || issueId < 1) return null;
@@ -37,9 +41,10 @@ export function parseViewerTarget(url: URL): ViewerTarget | null {
 }
 
 /** The viewer's address for previewing a guide: its published version, or (administrators only) the one named. */
-export function previewViewerUrl(guideId: string, version: number | null = null): string {
+export function previewViewerUrl(guideId: string, version: number | null = null, page: string | null = null): string {
   const params = new URLSearchParams({ guideUrl: `/interview-guides/${guideId}`, guideId, preview: "1" });
   if (version !== null) params.set("version", String(version));
+  if (page !== null) params.set("page", page);
   return `/viewer?${params.toString()}`;
 }
 
@@ -207,7 +212,12 @@ export async function openViewer(
     if (!guide) return null;
     const state = previewState(carried) ?? (() => {
       const started = startInterview(guide, today());
-      return started.ok ? started.state : null;
+      if (!started.ok) return null;
+      const page = target.page && Object.hasOwn(guide.pages, target.page) ? target.page : null;
+      // Opened at a page: on top of the first, so Back leads to the start.
+      return page && page !== currentPage(started.state)
+        ? { answers: started.state.answers, history: [...started.state.history, { interviewPage: page, repeatVarValue: null, outerLoopVarValue: null }] }
+        : started.state;
     })();
     return state ? { issue: null, guide, pin: null, interviewId: null, status: "Draft", state } : null;
   }

@@ -215,6 +215,8 @@ test("a non-administrator gets the not-found page on every /admin/guides page an
         ["/admin/guides/letter-of-demand", { form: { issueId: "1" }, headers: { Origin: origin } }],
         ["/admin/guides/letter-of-demand/versions/1", { form: { intent: "publish" }, headers: { Origin: origin } }],
         ["/admin/guides/letter-of-demand/versions/1", { form: { intent: "discard" }, headers: { Origin: origin } }],
+        ["/admin/guides/letter-of-demand/versions/1", { form: { intent: "check" }, headers: { Origin: origin } }],
+        ["/admin/guides/letter-of-demand", { multipart: { intent: "add-scenario", name: "Sneaky", expectations: "outcome: SUCCESS", answers: { name: "a.json", mimeType: "application/json", buffer: Buffer.from("{}") } }, headers: { Origin: origin } }],
       ];
       for (const [path, options] of posts) expect((await client.post(path, options)).status(), `POST ${path}`).toBe(404);
     }

@@ -97,3 +97,91 @@ export function versionedGuideZip(title: string, version: number, problems = fal
   }
   return zipSync(Object.fromEntries(Object.entries(files).map(([file, bytes]) => [`my-guide/${file}`, bytes])));
 }
+
+/**
+ * A guide written for the health check and the test scenarios (issue 32): "Your name" asks a name and what is
+ * needed; a letter leads to "Letter" (an amount) and the document; with `problems`, "advice" leads to a question
+ * whose pick list file never came ("Advice") and "visit" to a page with no button ("Opening hours"). The letter's
+ * last line is `letterLine`, so two versions can differ in their document's text.
+ */
+export function scenarioGuide(title: string, letterLine: string, problems = false) {
+  const needs = [field("radio", "A letter of demand", "Need MC", { value: "letter", required: true })];
+  if (problems) {
+    needs.push(field("radio", "Advice from a lawyer", "Need MC", { value: "advice", required: true }));
+    needs.push(field("radio", "Visit the office", "Need MC", { value: "visit", required: true }));
+  }
+  const pages: Record<string, unknown> = {
+    "Your name": page("Your name", "<p>What is your name, and what do you need?</p>", {
+      fields: [field("text", "First name", "First name TE", { required: true }), ...needs],
+      buttons: [button("Continue", "Letter")],
+      codeAfter: problems ? 'IF [Need MC] = "advice"<BR/>GOTO "Advice"<BR/>END IF<BR/>IF [Need MC] = "visit"<BR/>GOTO "Opening hours"<BR/>END IF' : "",
+    }),
+    Letter: page("Letter", "<p>How much are you owed, %%[First name TE]%%?</p>", {
+      fields: [field("number", "Amount in dollars", "Amount NU", { required: true, min: "1" })],
+      buttons: [button("Make my letter", "ASSEMBLE-SUCCESS")],
+    }),
+  };
+  if (problems) {
+    pages.Advice = page("Advice", "<p>Which county do you live in?</p>", {
+      fields: [field("textpick", "County", "County TE", { required: true, listSrc: "counties.xml" })],
+      buttons: [button("Continue", "Letter")],
+    });
+    pages["Opening hours"] = page("Opening hours", "<p>Our office opens on weekdays.</p>");
+  }
+  const vars: Record<string, unknown> = {
+    "first name te": { name: "First name TE", type: "Text", repeating: false, comment: "" },
+    "need mc": { name: "Need MC", type: "MC", repeating: false, comment: "" },
+    "amount nu": { name: "Amount NU", type: "Number", repeating: false, comment: "" },
+    ...(problems ? { "county te": { name: "County TE", type: "MC", repeating: false, comment: "" } } : {}),
+  };
+  return { ...versionedGuide(title, 1), title, firstPage: "Your name", vars, pages };
+}
+
+/** Its one document: a text template whose last line is `letterLine`. */
+export function scenarioTemplate(letterLine: string) {
+  const rich = (html: string) => ({ tag: "a2j-rich-text", state: { userContent: html } });
+  return {
+    templateId: 1,
+    title: "Letter of demand",
+    active: true,
+    rootNode: {
+      tag: "a2j-template",
+      state: { fontFamily: "times-new-roman", fontSize: "12" },
+      children: [
+        rich("<p>Dear Sir or Madam,</p>"),
+        rich('<p>I, <a2j-variable name="First name TE"></a2j-variable>, ask you to pay <a2j-variable name="Amount NU"></a2j-variable> dollars.</p>'),
+        rich(`<p>${letterLine}</p>`),
+      ],
+    },
+  };
+}
+
+/** The files of `scenarioGuide` with its template, by path. */
+export function scenarioGuideFiles(title: string, letterLine: string, problems = false): Record<string, Uint8Array> {
+  const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+  return {
+    "Guide.json": encode(scenarioGuide(title, letterLine, problems)),
+    "templates.json": encode({ guideId: "", templateIds: [1] }),
+    "template1.json": encode(scenarioTemplate(letterLine)),
+  };
+}
+
+/** The same as a published zip (one top folder). */
+export function scenarioGuideZip(title: string, letterLine: string, problems = false): Uint8Array {
+  return zipSync(Object.fromEntries(Object.entries(scenarioGuideFiles(title, letterLine, problems)).map(([file, bytes]) => [`scenario-guide/${file}`, bytes])));
+}
+
+/** Answers of someone who asks for a letter: A2J's JSON form (Ada, 250 dollars). */
+export const LETTER_ANSWERS_JSON = JSON.stringify({
+  "first name te": { name: "First name TE", type: "Text", repeating: false, values: [null, "Ada"] },
+  "need mc": { name: "Need MC", type: "MC", repeating: false, values: [null, "letter"] },
+  "amount nu": { name: "Amount NU", type: "Number", repeating: false, values: [null, 250] },
+});
+
+/** The same answers, for Grace and 90 dollars, as an ANX answer file. */
+export const LETTER_ANSWERS_ANX = `<?xml version="1.0" encoding="UTF-8"?>
+<AnswerSet title="Scenario test">
+<Answer name="First name TE"><TextValue>Grace</TextValue></Answer>
+<Answer name="Need MC"><MCValue><SelValue>letter</SelValue></MCValue></Answer>
+<Answer name="Amount NU"><NumValue>90</NumValue></Answer>
+</AnswerSet>`;
