@@ -27,6 +27,9 @@ const capabilities = [
   "sources",
   "ai",
   "viewer",
+  // Help from a person: helpers read what a person shared through the viewer's summary and the documents'
+  // assembly, and prepare interviews the viewer runs (docs/decisions/0042-helpers.md).
+  "help",
 ];
 /** What every capability may use: the engine, the data, configuration and shared presentation. */
 const foundation = "^(db/|app/(a2j|ui|styles)/|app/(config|db|http)\\.server\\.ts$|app/request-context\\.ts$)";

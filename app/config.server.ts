@@ -144,6 +144,13 @@ const schema = dataObject
       .transform((value) => value === "true"),
     AI_CALL_RETENTION_DAYS: z.coerce.number({ error: "AI_CALL_RETENTION_DAYS must be a number of days" }).int().min(1).default(365),
     AI_TRANSCRIPT_RETENTION_DAYS: z.coerce.number({ error: "AI_TRANSCRIPT_RETENTION_DAYS must be a number of days" }).int().min(1).default(30),
+    // How long an interview a person shares with the helpers stays shared, unless they stop sooner (app/help/).
+    SHARE_DAYS: z.coerce
+      .number({ error: "SHARE_DAYS must be a whole number of days from 1 to 365" })
+      .int("SHARE_DAYS must be a whole number of days from 1 to 365")
+      .min(1, "SHARE_DAYS must be a whole number of days from 1 to 365")
+      .max(365, "SHARE_DAYS must be a whole number of days from 1 to 365")
+      .default(30),
     // Worker processes of the production server (server.js), sharing its port; 1 runs no extra process.
     WEB_CONCURRENCY: z.coerce
       .number({ error: "WEB_CONCURRENCY must be a whole number from 1 to 64" })

@@ -4,17 +4,13 @@ import { Form, redirect } from "react-router";
 import { signUp } from "~/auth/accounts.server";
 import { writeFlowState } from "~/auth/flow-state.server";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
-import { DEFAULT_PHONE_COUNTRY, phoneCountries } from "~/auth/phone-countries";
+import { DEFAULT_PHONE_COUNTRY } from "~/auth/phone-countries";
+import { PhoneFields } from "~/auth/phone-fields";
 import { signUpSchema } from "~/auth/schemas";
 import { clientAddressContext } from "~/request-context";
-import { ErrorSummary, SelectField, showsErrors, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-up";
-
-const countryOptions = phoneCountries.map((country) => ({
-  value: country.code,
-  label: `${country.name} (${country.phoneCode})`,
-}));
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
@@ -55,13 +51,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" hint="We will send you a link to verify it." />
-        <fieldset className="fieldset">
-          <legend className="fieldset__legend">Phone number</legend>
-          <div className="phone-fields">
-            <SelectField field={fields.phoneCountry} label="Country code" options={countryOptions} autoComplete="tel-country-code" />
-            <TextField field={fields.phoneNumber} label="Phone number" type="tel" inputMode="numeric" autoComplete="tel-national" hint="Digits only, up to 11" />
-          </div>
-        </fieldset>
+        <PhoneFields country={fields.phoneCountry} number={fields.phoneNumber} />
         <p className="form__aside">
           By creating an account you agree to our <a href="/legal/terms-and-conditions">Terms &amp; Conditions</a> and
           our <a href="/legal/privacy-policies">Privacy Policy</a>.

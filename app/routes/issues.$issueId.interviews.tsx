@@ -9,6 +9,9 @@ import { hostView } from "~/viewer/viewer-request.server";
 import { ViewerPageView } from "~/viewer/viewer-page";
 import { ViewerReview } from "~/viewer/viewer-review";
 import { Breadcrumb } from "~/ui/breadcrumb";
+import { InterviewHelpNotice } from "~/help/help-views";
+import { interviewPageHelp } from "~/help/prepared.server";
+import { noteWords } from "~/help/words";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
 // The host page speaks the message layer with the viewer in its frame (public/scripts/interview-host.js).
@@ -26,7 +29,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!issue) notFound(request);
   const interview = params.interviewId ? await findInterview(user.id, params.interviewId) : null;
   if (params.interviewId && (!interview || interview.issueId !== issue.id)) notFound(request);
-  const base = { issue: { id: issue.id, name: issue.name, country: issue.country }, title: null as string | null };
+  const help = interview ? await interviewPageHelp(user.id, interview.id) : null;
+  const base = { issue: { id: issue.id, name: issue.name, country: issue.country }, title: null as string | null, help };
   if (!issue.guideId) return { ...base, state: "unavailable" as const };
   if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
   const viewerSrc = viewerUrl({ id: issue.id, guideId: issue.guideId }, interview?.id ?? null, user.id);
@@ -58,6 +62,7 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <h1>{issue.name}</h1>
+      {loaderData.help && "interviewId" in loaderData && loaderData.interviewId ? <InterviewHelpNotice help={loaderData.help} interviewId={loaderData.interviewId} /> : null}
       {loaderData.state === "unavailable" ? <p>The interview for this issue is not available yet. Please come back later.</p> : null}
       {loaderData.state === "completed" ? (
         <section className="congratulations" aria-labelledby="congratulations-title">
@@ -94,6 +99,11 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
             <a href={`/issues/${issue.id}/understand${loaderData.interviewId ? `?interview=${loaderData.interviewId}` : ""}`}>Understand my situation</a>:
             ask about it in your own words and see what our sources say.
           </p>
+          {loaderData.interviewId && !loaderData.help?.preparingFor ? (
+            <p className="link-line">
+              <a href={`/account/interview/${loaderData.interviewId}/help`}>{noteWords.askForHelp}</a>: {noteWords.askForHelpHint}
+            </p>
+          ) : null}
           {loaderData.interviewId && loaderData.documentsRead ? (
             <p className="link-line">
               <a href={`/ai/document/${loaderData.interviewId}`}>Use a document I have</a>: answer this page's questions from a
