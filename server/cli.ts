@@ -10,6 +10,7 @@ import { importGuideFromCommandLine } from "~/administration/guides.server";
 import { grantAdministrator, revokeAdministrator } from "~/administration/roles.server";
 import { GuideImportError, readGuideSource } from "~/guides/import.server";
 import { backupSqlite } from "../db/backup";
+import { resealHelpTexts } from "~/help/sealing.server";
 import { compactAfterResealing, resealAnswersAndFiles } from "~/interviews/sealing.server";
 import { DataDecryptionError, keyringFromConfig } from "~/security/data-encryption.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
@@ -65,9 +66,11 @@ const commands: Record<string, Command> = {
       const { keys, storage } = sealing(handle.db);
       await migrateDatabase(handle, { keys, storage }, console.log);
       const moved = await resealAnswersAndFiles(handle.db, storage, keys, "rotate");
-      if (moved.interviews + moved.fileNames + moved.files) await compactAfterResealing(handle);
+      const help = await resealHelpTexts(handle.db, keys);
+      if (moved.interviews + moved.fileNames + moved.files + help.messages + help.replies) await compactAfterResealing(handle);
       console.log(
         `${handle.description}: sealed again under key ${keys.current.id}: ${moved.interviews} interview(s), ${moved.fileNames} file name(s), ${moved.files} file(s)` +
+          (help.messages + help.replies ? `, ${help.messages} help request message(s), ${help.replies} helper reply(ies)` : "") +
           (moved.missingFiles ? `; ${moved.missingFiles} file(s) missing from the storage` : ""),
       );
       console.log(`Everything is under key ${keys.current.id}: the old keys can be dropped from DATA_ENCRYPTION_OLD_KEYS.`);

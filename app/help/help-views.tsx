@@ -6,6 +6,7 @@ import { deskWords, noteWords, shareWords } from "./words";
 
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const time = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+const shortTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
 /** A stored time as a day ("5 January 2027"). */
 export const dayText = (iso: string) => day.format(new Date(iso));
@@ -23,8 +24,9 @@ export function languageName(code: string): string {
   }
 }
 
-export function When({ at, withTime = false }: { at: string; withTime?: boolean }) {
-  return <time dateTime={at}>{withTime ? timeText(at) : dayText(at)}</time>;
+/** A stored time as a day, or to the minute (`short`: "5 Jan 2027, 14:03", for narrow table cells). */
+export function When({ at, withTime = false, short = false }: { at: string; withTime?: boolean; short?: boolean }) {
+  return <time dateTime={at}>{short ? shortTime.format(new Date(at)) : withTime ? timeText(at) : dayText(at)}</time>;
 }
 
 /** A help desk page: breadcrumb Home › Help desk › {trail…} › {title}, and the title ("Error: " first while a form shows errors). */
@@ -87,7 +89,7 @@ export function SeenList({ views }: { views: View[] }) {
                   <td>{view.helperName}</td>
                   <td>{view.what === "file" && view.fileName ? `${shareWords.seen.file}: ${view.fileName}` : shareWords.seen[view.what]}</td>
                   <td>
-                    <When at={view.viewedAt} withTime />
+                    <When at={view.viewedAt} short />
                   </td>
                 </tr>
               ))}

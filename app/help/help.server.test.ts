@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
@@ -10,11 +10,16 @@ import { startInterview } from "~/a2j";
 import { grantAdministrator, helperScope, removeHelper, roleMessages, saveHelper } from "~/administration/roles.server";
 import { checkLink, signUpThroughInvitation } from "~/auth/accounts.server";
 import { importGuide, readGuideFolder } from "~/guides/import.server";
+import { configuredKeyring, dataKeyring, openText } from "~/security/data-encryption.server";
+import { resealHelpTexts } from "./sealing.server";
 import { getGuide } from "~/guides/guides.server";
 import { latestInterviewOnIssue, listInterviews, saveInterview } from "~/interviews/interviews.server";
 import { cancelPrepared, checkInvitation, claimInvitation, findPrepared, INVITATION_TTL_MS, prepareInterview, purgeUnclaimedPrepared, sendInvitation } from "./prepared.server";
 import {
+  aboutPlace,
   closeRequest,
+  messagePlace,
+  replyPlace,
   deskRequests,
   interviewNotes,
   openRequest,
@@ -269,6 +274,25 @@ describe.each(dialects)("help from a person on %s", (dialect) => {
     expect(left.map((row) => row.id)).toEqual([prepared]);
     const audit = await db.selectFrom("audit_events").select("action").where("action", "in", ["help.prepared", "help.invited", "help.cancelled"]).execute();
     expect(audit.length).toBe(4 + 3 + 1);
+  });
+
+  it("seals the messages and replies again under a new key (cli db rotate-key), and they open under it alone", async () => {
+    const db = handle.db;
+    const oldKey = configuredKeyring().current.key.export();
+    const newKey = randomBytes(32);
+    const newKeys = dataKeyring(newKey, [oldKey]);
+    const first = await resealHelpTexts(db, newKeys);
+    expect(first.messages).toBeGreaterThan(0);
+    expect(first.replies).toBe(2);
+    expect(await resealHelpTexts(db, newKeys), "nothing left to do").toEqual({ messages: 0, replies: 0 });
+    const onlyNew = dataKeyring(newKey);
+    const reply = await db.selectFrom("share_replies").select(["id", "body", "about"]).where("about", "is not", null).executeTakeFirstOrThrow();
+    expect(openText(reply.body, replyPlace(reply.id), onlyNew)).toBe("Your claim looks complete.");
+    expect(JSON.parse(openText(reply.about!, aboutPlace(reply.id), onlyNew))).toMatchObject({ page: "0:A" });
+    const share = await db.selectFrom("interview_shares").select(["id", "message"]).where("message", "is not", null).executeTakeFirstOrThrow();
+    expect(openText(share.message!, messagePlace(share.id), onlyNew)).toBe("Please check my wages claim");
+    // Back under the configured key, for the tests after this one.
+    await resealHelpTexts(db, dataKeyring(oldKey, [newKey]));
   });
 
   it("signs up through an invitation: an unverified account and the code that chooses its password", async () => {

@@ -22,9 +22,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const MESSAGE_MAX = 2000;
 export const REPLY_MAX = 5000;
 
-const messagePlace = (shareId: string) => `interview_shares.message:${shareId}`;
-const replyPlace = (replyId: string) => `share_replies.body:${replyId}`;
-const aboutPlace = (replyId: string) => `share_replies.about:${replyId}`;
+/** Where each sealed value of help lives (app/security/data-encryption.server.ts binds a value to its place). */
+export const messagePlace = (shareId: string) => `interview_shares.message:${shareId}`;
+export const replyPlace = (replyId: string) => `share_replies.body:${replyId}`;
+export const aboutPlace = (replyId: string) => `share_replies.about:${replyId}`;
 
 /** Who a helper is on a reply or in the list of who has seen what. */
 export interface HelperName {
@@ -372,11 +373,24 @@ export async function openRequest(helperId: string, limits: HelperLimits, shareI
 
 export type OpenRequest = NonNullable<Awaited<ReturnType<typeof openRequest>>>;
 
+/** The same helper opening the same thing again within this time is one opening (a page shown again after a form). */
+export const VIEW_COALESCE_MS = 15 * 60_000;
+
 /** Records that a helper opened something shared: the person reads it in "Who has seen it". */
-export async function recordView(request: OpenRequest, helper: HelperName, what: ShareViewWhat, attachmentId: string | null = null, db: Db = database()) {
+export async function recordView(request: OpenRequest, helper: HelperName, what: ShareViewWhat, attachmentId: string | null = null, db: Db = database(), now = new Date()) {
+  const recent = await db
+    .selectFrom("share_views")
+    .select("id")
+    .where("share_id", "=", request.id)
+    .where("helper_id", "=", helper.id)
+    .where("what", "=", what)
+    .where((eb) => (attachmentId === null ? eb("attachment_id", "is", null) : eb("attachment_id", "=", attachmentId)))
+    .where("viewed_at", ">", new Date(now.getTime() - VIEW_COALESCE_MS).toISOString())
+    .executeTakeFirst();
+  if (recent) return;
   await db
     .insertInto("share_views")
-    .values({ id: randomUUID(), share_id: request.id, helper_id: helper.id, helper_name: fullName(helper), what, attachment_id: attachmentId, viewed_at: new Date().toISOString() })
+    .values({ id: randomUUID(), share_id: request.id, helper_id: helper.id, helper_name: fullName(helper), what, attachment_id: attachmentId, viewed_at: now.toISOString() })
     .execute();
 }
 

@@ -131,42 +131,44 @@ export default function Administrators({ loaderData, actionData }: Route.Compone
         invite them to carry on with it.
       </p>
       {loaderData.helpers.length ? (
-        <table className="data-table">
-          <caption className="visually-hidden">Helpers</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Helps with</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.helpers.map((helper) => (
-              <tr key={helper.id}>
-                <td>{helper.name}</td>
-                <td>{helper.email}</td>
-                <td>{limitsText(helper.limits, loaderData.countries)}</td>
-                <td>
-                  <div className="actions">
-                    <a className="action-link" href={`/admin/administrators?helper=${encodeURIComponent(helper.email)}#helper-form-title`}>
-                      Change<span className="visually-hidden"> what {helper.email} helps with</span>
-                    </a>
-                    <form method="post">
-                      <input type="hidden" name="intent" value="remove-helper" />
-                      <input type="hidden" name="email" value={helper.email} />
-                      <button type="submit" className="action-link">
-                        Remove<span className="visually-hidden"> {helper.email} as a helper</span>
-                      </button>
-                    </form>
-                  </div>
-                </td>
+        <div className="table-scroll table-scroll--wide">
+          <table className="data-table">
+            <caption className="visually-hidden">Helpers</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Helps with</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {loaderData.helpers.map((helper) => (
+                <tr key={helper.id}>
+                  <td>{helper.name}</td>
+                  <td>{helper.email}</td>
+                  <td>{limitsText(helper.limits, loaderData.countries)}</td>
+                  <td>
+                    <div className="actions">
+                      <a className="action-link" href={`/admin/administrators?helper=${encodeURIComponent(helper.email)}#helper-form-title`}>
+                        Change<span className="visually-hidden"> what {helper.email} helps with</span>
+                      </a>
+                      <form method="post">
+                        <input type="hidden" name="intent" value="remove-helper" />
+                        <input type="hidden" name="email" value={helper.email} />
+                        <button type="submit" className="action-link">
+                          Remove<span className="visually-hidden"> {helper.email} as a helper</span>
+                        </button>
+                      </form>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p>There are no helpers yet.</p>
       )}

@@ -105,7 +105,7 @@ export default function HelpDesk({ loaderData }: Route.ComponentProps) {
             {total} {statusName.toLowerCase()} {total === 1 ? "request" : "requests"}
             {total > requests.length ? `: the first ${requests.length} are shown, narrow them with the filters.` : "."}
           </p>
-          <div className="table-scroll">
+          <div className="table-scroll table-scroll--wide">
             <table className="data-table">
               <caption className="visually-hidden">
                 {statusName} {deskWords.requests.toLowerCase()}

@@ -69,7 +69,7 @@ export default function PreparedInterview({ loaderData: { prepared } }: Route.Co
               {prepared.state === "not-sent" ? preparedWords.invite : preparedWords.inviteAgain}
             </button>
           </form>
-          <p>
+          <p className="link-line">
             <a href={`/help/prepared/${prepared.interviewId}/cancel`}>{preparedWords.cancel}</a>
           </p>
         </>

@@ -20,7 +20,7 @@ export default function PreparedInterviews({ loaderData }: Route.ComponentProps)
         </a>
       </p>
       {loaderData.prepared.length ? (
-        <div className="table-scroll">
+        <div className="table-scroll table-scroll--wide">
           <table className="data-table">
             <caption className="visually-hidden">{preparedWords.listTitle}, newest first</caption>
             <thead>

@@ -148,6 +148,7 @@ export default function HelpRequest({ loaderData, actionData }: Route.ComponentP
             {request.files && !files.length ? <li>They have not uploaded any file.</li> : null}
           </ul>
 
+          <RepliesList replies={replies} />
           <h2 id="reply-title">Reply</h2>
           <ErrorSummary errors={errors} formErrors={form.errors} />
           <Form method="post" {...getFormProps(form)} noValidate className="form" aria-labelledby="reply-title">
@@ -193,7 +194,7 @@ export default function HelpRequest({ loaderData, actionData }: Route.ComponentP
         </>
       ) : null}
 
-      <RepliesList replies={replies} />
+      {request.mine ? null : <RepliesList replies={replies} />}
       <p className="account-back">
         <a href="/help">Back to the help desk</a>
       </p>

@@ -173,7 +173,12 @@ test("the help desk's authorisation matrix: what a person shares reaches only th
   const fileSecret = `file-${randomUUID()}`;
   const messageMarker = `message-${randomUUID()}`;
   const [live, never, stopped, expired] = plantInterviews(people.owner.email, [0, 1, 2, 3].map((daysAgo) => ({ issueId: 2, status: "Completed" as const, daysAgo })));
-  const vars = { "client first name te": { name: "Client first name TE", type: "Text", repeating: false, values: [null, answersSecret] } };
+  // Enough answers for the guide's document (as plantAtFinish gives), the first name being the secret.
+  const vars = {
+    "client first name te": { name: "Client first name TE", type: "Text", repeating: false, values: [null, answersSecret] },
+    "client last name te": { name: "Client last name TE", type: "Text", repeating: false, values: [null, "Lee"] },
+    "have job tf": { name: "Have job TF", type: "TF", repeating: false, values: [null, true] },
+  };
   withE2eDatabase((db) => {
     for (const id of [live!, never!, stopped!, expired!]) db.prepare("update interviews set vars = ? where id = ?").run(sealedColumn("vars", id, JSON.stringify(vars)), id);
   });
@@ -256,7 +261,7 @@ test("the help desk's authorisation matrix: what a person shares reaches only th
       return { status: 200 };
     }
     if (probe.subject === preparedId && role === "taker") return probe.method === "POST" ? { status: 302, write: true } : { status: 200 };
-    if (probe.path.startsWith("/account/") && role === "owner") return probe.method === "POST" ? { status: 302, write: true } : { status: 200, answers: false, file: false, message: probe.subject === live };
+    if (probe.path.startsWith("/account/") && role === "owner") return probe.method === "POST" ? { status: 302, write: true } : { status: 200, answers: false, message: probe.subject === live };
     if (probe.path.startsWith("/issues/") && role === "owner" && probe.subject !== preparedId) return { status: 200 };
     return null;
   }
