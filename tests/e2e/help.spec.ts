@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { emailedLink, PASSWORD, shownRecoveryCodes, totpCode, uniqueEmail } from "./accounts";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { signedInPerson } from "./people";
-import { interviewVars, moveInterviewTo, outboxMessages, plantAtFinish, plantAttachment, setInterviewVars, withE2eDatabase } from "./support";
+import { interviewVars, moveInterviewTo, outboxMessages, plantAtFinish, plantAttachment, sealedColumn, setInterviewVars, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
 
 // Help from a person (issue 28): a person shares an interview; a helper limited to its country takes it, reads,
@@ -216,20 +216,46 @@ test("a helper prepares an interview during a call and invites the person, who s
     await expect(desk.getByText(/^Taken by them on/)).toBeVisible();
     await expect(desk.getByRole("link", { name: "Continue the interview" })).toHaveCount(0);
 
-    // An invitation older than 7 days does not work; nor does a made-up one.
+    // A second interview for the same person, who is signed in now: they add it themselves. The helper, holding the
+    // link, is told it is someone else's; cancelling asks first.
     await desk.goto("/help/prepared/new");
     await desk.getByLabel("Issue").selectOption({ label: "Criminal records and spent convictions" });
-    await desk.getByLabel("Their first name").fill("Di");
-    await desk.getByLabel("Their last name").fill("Ng");
-    const late = uniqueEmail("prep-late");
-    await desk.getByLabel("Their email").fill(late);
+    await desk.getByLabel("Their first name").fill("Cy");
+    await desk.getByLabel("Their last name").fill("Lim");
+    await desk.getByLabel("Their email").fill(email);
     await desk.getByRole("button", { name: "Start the interview" }).click();
-    const lateId = desk.url().split("/").at(-1)!;
-    await desk.goto(`/help/prepared/${lateId}`);
+    const secondId = desk.url().split("/").at(-1)!;
+    await desk.goto(`/help/prepared/${secondId}/cancel`);
+    await expect(desk.getByRole("heading", { level: 1 })).toHaveText("Cancel this interview?");
+    await expectNoAxeViolations(desk, javaScriptEnabled);
+    await desk.getByRole("link", { name: "No, keep it" }).click();
     await desk.getByRole("button", { name: "Send the invitation" }).click();
-    await expect(desk.getByRole("status")).toHaveText(`The invitation is sent to ${late}.`);
-    withE2eDatabase((db) => db.prepare("update prepared_interviews set expires_at = ? where interview_id = ?").run(new Date(Date.now() - 1000).toISOString(), lateId));
-    await page.goto(emailedLink(late, "/invitation"));
+    await expect(desk.getByRole("status")).toHaveText(`The invitation is sent to ${email}.`);
+    const second = emailedLink(email, "/invitation");
+    expect(second).not.toBe(invitation);
+    await desk.goto(second);
+    await expect(desk.getByText(/^This invitation was sent to p•••@example\.org, not to the account you are signed in with\./)).toBeVisible();
+    await expectNoAxeViolations(desk, javaScriptEnabled);
+    await page.goto(second);
+    await axe();
+    await page.getByRole("button", { name: "Add it to my interviews" }).click();
+    await expect(page).toHaveURL(new RegExp(`/issues/2/interviews/${secondId}$`));
+    await expect(page.getByRole("status")).toHaveText("The interview is yours now. Carry on where you left off.");
+
+    // An invitation older than 7 days does not work; nor does a made-up one.
+    const code = `late-${randomUUID()}`;
+    withE2eDatabase((db) => {
+      const helperRow = db.prepare("select id from users where email = ?").get(helper.email) as { id: string };
+      const lateId = randomUUID();
+      const stamp = new Date(Date.now() - 8 * 86_400_000).toISOString();
+      db.prepare("insert into interviews (id, user_id, issue_id, status, vars, engine_state, created_at, updated_at) values (?, ?, 2, 'Draft', ?, ?, ?, ?)").run(
+        lateId, helperRow.id, sealedColumn("vars", lateId, "{}"), sealedColumn("engine_state", lateId, "{}"), stamp, stamp,
+      );
+      db.prepare("insert into prepared_interviews (interview_id, helper_id, helper_name, person_first_name, person_last_name, person_email, invitation_hash, invited_at, expires_at, created_at) values (?, ?, 'Hana Helper', 'Di', 'Ng', ?, ?, ?, ?, ?)").run(
+        lateId, helperRow.id, uniqueEmail("prep-late"), createHash("sha256").update(code).digest("base64url"), stamp, new Date(Date.now() - 86_400_000).toISOString(), stamp,
+      );
+    });
+    await page.goto(`/invitation?code=${code}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This invitation has expired");
     await expect(page.getByText("Invitations work for 7 days. Ask Hana Helper to send you a new one.")).toBeVisible();
     await axe();
