@@ -90,9 +90,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
         ? invitationWords.usedTitle
         : view.state === "expired"
           ? invitationWords.expiredTitle
-          : view.state === "sign-up"
-            ? invitationWords.createTitle
-            : invitationWords.title;
+          : invitationWords.title;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   return (
     <div className="page page--narrow">
@@ -154,7 +152,7 @@ function SignUpThroughInvitation({ view, result }: { view: InvitedPerson; result
   );
   return (
     <>
-      <PageTitle title={invitationWords.createTitle} errors={showsErrors(errors, form.errors)} />
+      <PageTitle title={invitationWords.title} errors={showsErrors(errors, form.errors)} />
       <h1>{invitationWords.title}</h1>
       <p>{invitationWords.intro(view.helperName)}</p>
       <h2 id="create-title">{invitationWords.createTitle}</h2>

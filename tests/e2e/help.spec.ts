@@ -15,7 +15,8 @@ const UK = 2;
 const REENTRY_ISSUE = 2;
 
 test("a person shares an interview; a helper for its country takes it, reads, downloads and replies; the person reads it and stops sharing", async ({ browser, javaScriptEnabled }) => {
-  test.setTimeout(120_000);
+  // Three people and ten pages checked by axe (replayed without scripts in the no-js project) on a shared machine.
+  test.setTimeout(240_000);
   const axe = (page: Page) => expectNoAxeViolations(page, javaScriptEnabled);
   const admin = await signedInPerson(browser, javaScriptEnabled, "help-admin", { role: "administrator" });
   const helper = await signedInPerson(browser, javaScriptEnabled, "help-helper", { firstName: "Hana", lastName: "Helper" });
@@ -133,7 +134,7 @@ test("a person shares an interview; a helper for its country takes it, reads, do
 });
 
 test("a helper prepares an interview during a call and invites the person, who signs up through the link and finishes it; the link works once and for 7 days", async ({ page, browser, javaScriptEnabled, axe }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const helper = await signedInPerson(browser, javaScriptEnabled, "prep-helper", { role: "helper", helps: { countries: [UK] }, firstName: "Hana", lastName: "Helper" });
   const email = uniqueEmail("prep-person");
   try {
