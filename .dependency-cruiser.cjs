@@ -30,6 +30,9 @@ const capabilities = [
   "sources",
   "ai",
   "viewer",
+  // Help from a person: helpers read what a person shared through the viewer's summary and the documents'
+  // assembly, and prepare interviews the viewer runs (docs/decisions/0042-helpers.md).
+  "help",
 ];
 /**
  * What every capability may use: the engine, the data, configuration, the log and metrics (app/observability/,

@@ -11,9 +11,12 @@ export const noAiDataDir = "./data/e2e-no-ai";
 // The key the e2e servers seal answers and files with; tests that read their database open values with it.
 export const e2eDataKey = Buffer.alloc(32, 0xe2).toString("base64");
 
+// The secret the e2e servers sign cookies with; tests that plant a signed-in session sign its cookie with it.
+export const e2eSessionSecret = "e2e-session-secret-that-is-long-enough-0123456789";
+
 const appEnvironment = {
   NODE_ENV: "production",
-  SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+  SESSION_SECRET: e2eSessionSecret,
   DATA_ENCRYPTION_KEY: e2eDataKey,
   SUPPORT_EMAIL: "support@e2e.test",
   RESEND_API_KEY: "",

@@ -71,6 +71,14 @@ describe("configuration", () => {
     }
   });
 
+  it("shares interviews for SHARE_DAYS days, 30 unless set, and refuses a bad number", () => {
+    expect(readConfig({}).SHARE_DAYS).toBe(30);
+    expect(readConfig({ SHARE_DAYS: "14" }).SHARE_DAYS).toBe(14);
+    for (const bad of ["0", "2.5", "forever", "366"]) {
+      expect(() => readConfig({ SHARE_DAYS: bad })).toThrow(/SHARE_DAYS must be a whole number of days from 1 to 365/);
+    }
+  });
+
   it("refuses to start in production without a session secret", () => {
     expect(() => readConfig({ NODE_ENV: "production", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET is required in production/);
     expect(() => readConfig({ NODE_ENV: "production", SESSION_SECRET: "short", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET/);

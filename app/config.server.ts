@@ -220,6 +220,13 @@ const schema = dataObject
     TIME_ZONE: optional
       .transform((value) => value ?? "UTC")
       .refine(isTimeZone, "TIME_ZONE must be an IANA time zone such as Europe/London or Australia/Sydney (or UTC)"),
+    // How long an interview a person shares with the helpers stays shared, unless they stop sooner (app/help/).
+    SHARE_DAYS: z.coerce
+      .number({ error: "SHARE_DAYS must be a whole number of days from 1 to 365" })
+      .int("SHARE_DAYS must be a whole number of days from 1 to 365")
+      .min(1, "SHARE_DAYS must be a whole number of days from 1 to 365")
+      .max(365, "SHARE_DAYS must be a whole number of days from 1 to 365")
+      .default(30),
     // Worker processes of the production server (server.js), sharing its port; 1 runs no extra process.
     WEB_CONCURRENCY: z.coerce
       .number({ error: "WEB_CONCURRENCY must be a whole number from 1 to 64" })

@@ -46,7 +46,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = currentUser(context);
   const user: HeaderUser | null = signedIn
-    ? { firstName: signedIn.firstName, lastName: signedIn.lastName, administrator: signedIn.administrator }
+    ? { firstName: signedIn.firstName, lastName: signedIn.lastName, administrator: signedIn.administrator, helper: signedIn.helper }
     : null;
   return { user, toast: await readToast(request) };
 }

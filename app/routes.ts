@@ -55,6 +55,7 @@ export default [
       route("interview/:interviewId/delete", "routes/account.interview.$interviewId.delete.tsx"),
       route("interview/:interviewId/correct", "routes/account.interview.$interviewId.correct.ts"),
       route("interview/:interviewId/download", "routes/account.interview.$interviewId.download.ts"),
+      route("interview/:interviewId/help", "routes/account.interview.$interviewId.help.tsx"),
     ]),
   ]),
 
@@ -83,6 +84,23 @@ export default [
       route("guides/:guideId/versions/:version/download", "routes/admin.guides.$guideId.versions.$version.download.ts"),
     ]),
   ]),
+
+  // help desk: helpers only; everyone else gets the not-found page (app/help/guard.server.ts).
+  ...prefix("help", [
+    layout("routes/help.tsx", [
+      index("routes/help._index.tsx"),
+      route("requests/:shareId", "routes/help.requests.$shareId.tsx"),
+      route("requests/:shareId/answers", "routes/help.requests.$shareId.answers.tsx"),
+      route("requests/:shareId/document", "routes/help.requests.$shareId.document.ts"),
+      route("requests/:shareId/files/:attachmentId", "routes/help.requests.$shareId.files.$attachmentId.ts"),
+      route("prepared", "routes/help.prepared._index.tsx"),
+      route("prepared/new", "routes/help.prepared.new.tsx"),
+      route("prepared/:interviewId", "routes/help.prepared.$interviewId.tsx"),
+      route("prepared/:interviewId/cancel", "routes/help.prepared.$interviewId.cancel.tsx"),
+    ]),
+  ]),
+  // An invitation to an interview a helper prepared (?code=…): for whoever holds the emailed link.
+  route("invitation", "routes/invitation.tsx"),
 
   // ai: the AI tools. draft and dashboard are reserved, with no pages: their paths answer 404 through the catch-all.
   ...prefix("ai", [

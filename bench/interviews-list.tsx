@@ -28,9 +28,9 @@ async function fill(handle: DatabaseHandle, userIds: string[]) {
     .execute();
   const base = Date.UTC(2026, 0, 1);
   if (handle.dialect === "postgres") {
-    await sql`insert into interviews (id, user_id, issue_id, status, vars, xml, engine_state, created_at, updated_at)
+    await sql`insert into interviews (id, user_id, issue_id, status, vars, engine_state, created_at, updated_at)
       select 'i' || n, ${sql.raw(`(array[${userIds.map((u) => `'${u}'`).join(",")}])`)}[1 + n % ${USERS}],
-        case when n % 2 = 0 then 2 else 6 end, case when n % 3 = 0 then 'Completed' else 'Draft' end, ${VARS}, '', '{}',
+        case when n % 2 = 0 then 2 else 6 end, case when n % 3 = 0 then 'Completed' else 'Draft' end, ${VARS}, '{}',
         to_char(to_timestamp(${base / 1000} + n * 20) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS".000Z"'),
         to_char(to_timestamp(${base / 1000} + n * 20) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS".000Z"')
       from generate_series(1, ${TOTAL}) as n`.execute(db);
@@ -40,10 +40,10 @@ async function fill(handle: DatabaseHandle, userIds: string[]) {
   }
   await sql`
     with recursive n(v) as (select 1 union all select v + 1 from n where v < ${TOTAL})
-    insert into interviews (id, user_id, issue_id, status, vars, xml, engine_state, created_at, updated_at)
+    insert into interviews (id, user_id, issue_id, status, vars, engine_state, created_at, updated_at)
     select 'i' || v,
       case v % ${USERS} ${sql.raw(userIds.map((u, i) => `when ${i} then '${u}'`).join(" "))} end,
-      case when v % 2 = 0 then 2 else 6 end, case when v % 3 = 0 then 'Completed' else 'Draft' end, ${VARS}, '', '{}',
+      case when v % 2 = 0 then 2 else 6 end, case when v % 3 = 0 then 'Completed' else 'Draft' end, ${VARS}, '{}',
       strftime('%Y-%m-%dT%H:%M:%S.000Z', ${base / 1000} + v * 20, 'unixepoch'),
       strftime('%Y-%m-%dT%H:%M:%S.000Z', ${base / 1000} + v * 20, 'unixepoch')
     from n`.execute(db);

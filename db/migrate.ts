@@ -18,6 +18,7 @@ import * as m0015 from "./migrations/0015_ai_calls";
 import { type EarlierSecrets, secretsMigration } from "./migrations/0016_secrets_in_the_data_keyring";
 import * as m0017 from "./migrations/0017_guide_checks";
 import * as m0019 from "./migrations/0019_content_published_by";
+import * as m0020 from "./migrations/0020_help";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "0016_secrets_in_the_data_keyring": secretsMigration(undefined),
   "0017_guide_checks": m0017,
   "0019_content_published_by": m0019,
+  "0020_help": m0020,
 };
 
 /**

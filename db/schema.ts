@@ -30,6 +30,11 @@ export interface Database {
   sources: SourcesTable;
   passages: PassagesTable;
   content_versions: ContentVersionsTable;
+  helper_limits: HelperLimitsTable;
+  interview_shares: InterviewSharesTable;
+  share_replies: ShareRepliesTable;
+  share_views: ShareViewsTable;
+  prepared_interviews: PreparedInterviewsTable;
 }
 
 export interface CategoriesTable {
@@ -122,13 +127,86 @@ export interface UsersTable {
   /** 0 or 1: booleans are integers on both databases. */
   two_factor_enabled: number;
   totp_last_step: number | null;
-  /** "person" or "administrator". */
+  /** "person", "helper" or "administrator". */
   role: Generated<UserRole>;
   created_at: string;
   updated_at: string;
 }
 
-export type UserRole = "person" | "administrator";
+export type UserRole = "person" | "helper" | "administrator";
+
+/** What a helper may help with (migration 0020): a country, an issue, or (neither) every country and issue. */
+export interface HelperLimitsTable {
+  user_id: string;
+  country_id: number | null;
+  issue_id: number | null;
+}
+
+export type ShareStatus = "new" | "taken" | "closed";
+
+/** An interview shared with the helpers until `expires_at`, or until the person stops (`ended_at`). */
+export interface InterviewSharesTable {
+  id: string;
+  interview_id: string;
+  owner_id: string;
+  /** 0 or 1 each: what the person chose to share. */
+  answers: number;
+  documents: number;
+  files: number;
+  /** Sealed (app/help/shares.server.ts); null without a message. */
+  message: string | null;
+  language: string;
+  status: Generated<ShareStatus>;
+  taken_by: string | null;
+  taken_by_name: string | null;
+  taken_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+export interface ShareRepliesTable {
+  id: string;
+  share_id: string;
+  helper_id: string | null;
+  helper_name: string;
+  /** Sealed. */
+  body: string;
+  /** Sealed JSON { page, label }: the page the reply is about; null for the whole interview. */
+  about: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+export type ShareViewWhat = "request" | "answers" | "document" | "file";
+
+export interface ShareViewsTable {
+  id: string;
+  share_id: string;
+  helper_id: string | null;
+  helper_name: string;
+  what: ShareViewWhat;
+  attachment_id: string | null;
+  viewed_at: string;
+}
+
+/** An interview a helper started for someone; the interview is the helper's until claimed, then the person's. */
+export interface PreparedInterviewsTable {
+  interview_id: string;
+  helper_id: string | null;
+  helper_name: string;
+  person_first_name: string;
+  person_last_name: string;
+  person_email: string;
+  /** SHA-256 of the invitation's code; null before the first invitation and after the claim. */
+  invitation_hash: string | null;
+  invited_at: string | null;
+  expires_at: string;
+  claimed_at: string | null;
+  claimed_by: string | null;
+  created_at: string;
+}
 
 /** Append-only: the database refuses updates and deletes (migration 0010). */
 export interface AuditEventsTable {

@@ -16,7 +16,6 @@ import { grantAdministrator, revokeAdministrator } from "~/administration/roles.
 import { GuideImportError, readGuideSource } from "~/guides/import.server";
 import { checkGuideFilesWithScenarios, readScenarioFolder, ScenarioFolderError } from "~/guide-checks/check-files.server";
 import { backupSqlite } from "../db/backup";
-import { compactAfterResealing, resealAnswersAndFiles } from "~/interviews/sealing.server";
 import { logToStandardError } from "~/observability/log.server";
 import { DataDecryptionError, keyringFromConfig } from "~/security/data-encryption.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";

@@ -1,4 +1,5 @@
 // What the server does to its database before it listens, and what the operator commands do on demand.
+import { resealHelpTexts } from "~/help/sealing.server";
 import path from "node:path";
 import type { DatabaseHandle } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
@@ -94,7 +95,7 @@ const SEALED_COLUMNS: { counted: string; spec: SealedTextColumn }[] = [
 /**
  * `cli db rotate-key`: migrations first (so a database an earlier version left is moved too), then every sealed
  * value not under the current key is sealed again: answers, file names and files, two-factor secrets, what
- * sessions hold, AI transcripts, the application's keys. Says what it did, by kind; stops (DataDecryptionError,
+ * sessions hold, AI transcripts, the application's keys, help requests' messages and helpers' replies. Says what it did, by kind; stops (DataDecryptionError,
  * the place named) at a value no configured key opens, what was done staying done.
  */
 export async function rotateSealedValues(handle: DatabaseHandle, sealing: Sealing, log: Log): Promise<void> {
@@ -109,6 +110,9 @@ export async function rotateSealedValues(handle: DatabaseHandle, sealing: Sealin
     counts.push(`${written} ${counted}`);
     total += written;
   }
+  const help = await resealHelpTexts(db, keys);
+  counts.push(`${help.messages} help request message(s)`, `${help.replies} helper reply(ies)`);
+  total += help.messages + help.replies;
   if (total) await compactAfterResealing(handle);
   log(`${description}: sealed again under key ${keys.current.id}: ${counts.join(", ")}` + (moved.missingFiles ? `; ${moved.missingFiles} file(s) missing from the storage` : ""));
   const earlierCodes = await retireEarlierRecoveryCodeKey(db);

@@ -154,10 +154,11 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
       attachments: 1,
       strayFiles: 2,
       aiCalls: 2,
+      preparedInterviews: 0,
     });
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0]![0]).toMatch(
-      /^\[housekeeping\] removed 3 expired sessions, 3 spent links, 1 old rate-limit windows, 1 orphaned attachments, 2 files without a row, 2 AI call records or transcripts past retention \(\d+ ms\)$/,
+      /^\[housekeeping\] removed 3 expired sessions, 3 spent links, 1 old rate-limit windows, 1 orphaned attachments, 2 files without a row, 2 AI call records or transcripts past retention, 0 unclaimed prepared interviews \(\d+ ms\)$/,
     );
 
     expect(await ids("sessions")).toEqual(["s-ended-within-margin", "s-idle-within-margin", "s-live"]);
@@ -180,6 +181,7 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
       attachments: 0,
       strayFiles: 0,
       aiCalls: 0,
+      preparedInterviews: 0,
     });
     expect(log).not.toHaveBeenCalled();
   });

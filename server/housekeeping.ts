@@ -7,6 +7,7 @@ import { purgeSpentLinks } from "~/auth/accounts.server";
 import { purgeOldRateLimitWindows } from "~/auth/rate-limit.server";
 import { purgeExpiredSessions } from "~/auth/session.server";
 import { database } from "~/db.server";
+import { purgeUnclaimedPrepared } from "~/help/prepared.server";
 import { purgeOrphanedAttachments } from "~/interviews/attachments.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
@@ -37,6 +38,8 @@ export interface HousekeepingCounts {
   strayFiles: number;
   /** Records of AI calls past their retention, and transcripts emptied. */
   aiCalls: number;
+  /** Interviews prepared for someone who never took them, their time up (app/help/prepared.server.ts). */
+  preparedInterviews: number;
 }
 
 export interface HousekeepingOptions {
@@ -54,7 +57,7 @@ export async function runHousekeeping(
   now: Date,
   { storage, log = logLine, batchSize }: HousekeepingOptions,
 ): Promise<HousekeepingCounts> {
-  const counts: HousekeepingCounts = { sessions: 0, links: 0, rateLimitWindows: 0, attachments: 0, strayFiles: 0, aiCalls: 0 };
+  const counts: HousekeepingCounts = { sessions: 0, links: 0, rateLimitWindows: 0, attachments: 0, strayFiles: 0, aiCalls: 0, preparedInterviews: 0 };
   const failures: string[] = [];
   const attempt = async (what: string, purge: () => Promise<void>) => {
     try {
@@ -73,12 +76,14 @@ export async function runHousekeeping(
     counts.strayFiles = files;
   });
   await attempt("AI call records", async () => void (counts.aiCalls = await purgeOldAiCalls(db, now)));
+  await attempt("prepared interviews", async () => void (counts.preparedInterviews = await purgeUnclaimedPrepared(db, now, batchSize)));
   const ms = Date.now() - started;
   if (Object.values(counts).some((count) => count > 0)) {
     log(
       `[housekeeping] removed ${counts.sessions} expired sessions, ${counts.links} spent links, ` +
         `${counts.rateLimitWindows} old rate-limit windows, ${counts.attachments} orphaned attachments, ` +
-        `${counts.strayFiles} files without a row, ${counts.aiCalls} AI call records or transcripts past retention (${ms} ms)`,
+        `${counts.strayFiles} files without a row, ${counts.aiCalls} AI call records or transcripts past retention, ` +
+        `${counts.preparedInterviews} unclaimed prepared interviews (${ms} ms)`,
     );
   }
   if (failures.length) log(`[housekeeping] failed, will retry in the next round: ${failures.join("; ")}`);

@@ -22,8 +22,8 @@ const zipFile = (bytes: Uint8Array, name = "my-guide.zip") => new File([Buffer.f
 describe.each(dialects)("guide versions on %s", (dialect) => {
   let handle: TestDatabase;
   const admin = { id: randomUUID(), email: "admin@example.org", address: "203.0.113.7" };
-  const person = { id: randomUUID(), firstName: "P", lastName: "Q", email: "person@example.org", administrator: false };
-  const other = { id: randomUUID(), firstName: "R", lastName: "S", email: "other@example.org", administrator: false };
+  const person = { id: randomUUID(), firstName: "P", lastName: "Q", email: "person@example.org", administrator: false, helper: false };
+  const other = { id: randomUUID(), firstName: "R", lastName: "S", email: "other@example.org", administrator: false, helper: false };
   const issueId = 950;
 
   beforeAll(async () => {

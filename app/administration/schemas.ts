@@ -4,6 +4,14 @@ import { emailAddress } from "~/ui/validation";
 
 export const grantSchema = z.object({ email: emailAddress() });
 
+const ids = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string().regex(/^[1-9][0-9]{0,8}$/, "Choose countries and issues from the lists.").transform(Number)).max(500),
+);
+
+/** Making a helper, or changing what a helper may help with: no country and no issue ticked means all of them. */
+export const helperSchema = z.object({ email: emailAddress(), countries: ids, issues: ids });
+
 export const guideUploadMessages = {
   noFile: "Choose a guide file to upload.",
   noTarget: "Give the new guide an id, or choose the guide this is a new version of.",

@@ -155,6 +155,30 @@ export interface SignUpInput {
  * link carries the return address, so the person ends up where they started.
  */
 export async function signUp(input: SignUpInput, address: string, db: Db = database(), returnTo: string | null = null): Promise<FieldError | null> {
+  const user = await createUnverifiedAccount(input, address, db);
+  if ("field" in user) return user;
+  await sendVerification(user, db, returnTo);
+  return null;
+}
+
+/**
+ * An account made through an emailed invitation to a prepared interview (app/help/). The invitation came to this
+ * address, so it stands in for the verification email: the person goes straight on to choose a password, with
+ * the code returned (the link /auth/sign-up/password?code=… the email would have held). Left there, the account
+ * is like any unverified one: signing in offers a new verification email.
+ */
+export async function signUpThroughInvitation(input: SignUpInput, address: string, db: Db = database()): Promise<{ userId: string; code: string } | FieldError> {
+  const user = await createUnverifiedAccount(input, address, db);
+  if ("field" in user) return user;
+  return { userId: user.id, code: await issueToken(user.id, "verify-email", VERIFY_EMAIL_TTL_MS, db) };
+}
+
+/** Whether an account uses this email address. */
+export async function accountExists(email: string, db: Db = database()): Promise<boolean> {
+  return (await findUserByEmail(email, db)) !== undefined;
+}
+
+async function createUnverifiedAccount(input: SignUpInput, address: string, db: Db): Promise<UserRow | FieldError> {
   await countAttempt([[`sign-up:address:${address}`, limits.signUpPerAddress]], db);
   if (await findUserByEmail(input.email, db)) return { field: "email", message: authMessages.accountExists, status: 400 };
   if (!phoneCountry(input.phoneCountry)) return { field: "phoneCountry", message: authMessages.phoneCodeInvalid, status: 400 };
@@ -186,8 +210,7 @@ export async function signUp(input: SignUpInput, address: string, db: Db = datab
     if (await findUserByEmail(input.email, db)) return { field: "email", message: authMessages.accountExists, status: 400 };
     throw error;
   }
-  await sendVerification(user, db, returnTo);
-  return null;
+  return user;
 }
 
 /** Every email we send on request (verification again, reset link) counts against one limit. */

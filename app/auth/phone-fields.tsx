@@ -7,7 +7,7 @@ const countryOptions = phoneCountries.map((country) => ({
   label: `${country.name} (${country.phoneCode})`,
 }));
 
-/** A phone number with its country-code selector (sign-up, edit profile), typed as people write it. */
+/** A phone number with its country-code selector (sign-up, an invitation's sign-up, edit profile), typed as people write it. */
 export function PhoneFields({ country, number }: { country: FieldMetadata<string | undefined>; number: FieldMetadata<string | undefined> }) {
   return (
     <fieldset className="fieldset">

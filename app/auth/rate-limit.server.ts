@@ -44,13 +44,16 @@ export const limits = {
   // "Download my data" reads every interview and file of the person and may assemble several documents.
   myDataPerUser: { max: 5, minutes: 60 },
   myDataPerAddress: { max: 20, minutes: 60, perAddress: true },
+  // A helper downloading the files a person shared (app/help/): each opens a sealed file for the helper.
+  helpFilesPerUser: { max: 60, minutes: 15 },
+  helpFilesPerAddress: { max: 240, minutes: 15, perAddress: true },
   // Opening a guide's preview parses and caches the whole guide.
   previewPerUser: { max: 60, minutes: 15 },
   previewPerAddress: { max: 240, minutes: 15, perAddress: true },
 } satisfies Record<string, Limit>;
 
 /** The features that cost the server more than a page: each is limited per person and per client address. */
-export type CostlyFeature = "documents" | "preview" | "ai-rephrase" | "ai-understand" | "ai-document" | "my-data";
+export type CostlyFeature = "documents" | "preview" | "ai-rephrase" | "ai-understand" | "ai-document" | "my-data" | "help-files";
 
 const costlyLimits: Record<CostlyFeature, { perUser: Limit; perAddress: Limit }> = {
   documents: { perUser: limits.documentsPerUser, perAddress: limits.documentsPerAddress },
@@ -59,6 +62,7 @@ const costlyLimits: Record<CostlyFeature, { perUser: Limit; perAddress: Limit }>
   "ai-understand": { perUser: limits.aiUnderstandPerUser, perAddress: limits.aiUnderstandPerAddress },
   "ai-document": { perUser: limits.aiDocumentPerUser, perAddress: limits.aiDocumentPerAddress },
   "my-data": { perUser: limits.myDataPerUser, perAddress: limits.myDataPerAddress },
+  "help-files": { perUser: limits.helpFilesPerUser, perAddress: limits.helpFilesPerAddress },
 };
 
 export class RateLimitError extends Error {

@@ -24,6 +24,8 @@ export interface SessionUser {
   email: string;
   /** Read with the session on every request, so a removed administrator loses access at their next click. */
   administrator: boolean;
+  /** The same for helpers (app/help/): the help desk is theirs. */
+  helper: boolean;
 }
 
 export interface Session {
@@ -131,7 +133,7 @@ export async function loadSessionWith<Row extends SessionRow>(
   }
   const user =
     row.user_id && row.first_name !== null && row.last_name !== null && row.email !== null
-      ? { id: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email, administrator: row.role === "administrator" }
+      ? { id: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email, administrator: row.role === "administrator", helper: row.role === "helper" }
       : null;
   return {
     session: { idHash, user, pendingUserId: row.pending_user_id, pendingTotpSecret: row.pending_totp_secret },

@@ -67,7 +67,17 @@ export function formatDate(iso: string): string {
  * the header association where a browser drops table semantics for cells that are no longer `display:
  * table-cell` (docs/decisions/0027-phones-and-print.md).
  */
-export function InterviewTable({ list }: { list: InterviewPage }) {
+export function InterviewTable({
+  list,
+  notes = {},
+  actions = {},
+}: {
+  list: InterviewPage;
+  /** Said under an interview's issue, by interview id (who prepared it, whether it is shared: app/help/). */
+  notes?: Record<string, React.ReactNode>;
+  /** More actions for an interview, by id, before Delete. */
+  actions?: Record<string, React.ReactNode>;
+}) {
   const back = listHref(list.page, list.pageSize);
   return (
     <>
@@ -100,6 +110,7 @@ export function InterviewTable({ list }: { list: InterviewPage }) {
                 </td>
                 <td role="cell" data-label="Issue" className="interviews__issue">
                   {item.issueName}
+                  {notes[item.id]}
                 </td>
                 <td role="cell" data-label="Status">
                   <span className={`status status--${item.status.toLowerCase()}`}>{item.status}</span>
@@ -121,6 +132,7 @@ export function InterviewTable({ list }: { list: InterviewPage }) {
                         Edit<span className="visually-hidden"> {item.issueName}</span>
                       </a>
                     )}
+                    {actions[item.id]}
                     <DeleteControl item={item} back={back} />
                   </div>
                 </td>

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
-import type { InterviewStatus } from "../../db/schema";
+import type { ExpressionBuilder } from "kysely";
+import type { Database, InterviewStatus } from "../../db/schema";
 import { type Answers, answersFromJSON, answersToANX, answersToJSON, daysFromDate, type Guide, type InterviewState, type TypedDraft } from "~/a2j";
 import { mergeVariables } from "./variables";
 import { database } from "~/db.server";
@@ -18,6 +19,20 @@ export function today(): number {
   return daysFromDate(new Date());
 }
 
+/**
+ * An interview a helper prepared for someone who has not taken it yet (app/help/) is held by the helper's account
+ * but is not theirs to list, resume from an issue or export: the person's, once they claim it. An uncorrelated
+ * `not in` over the holder's few such rows: the list's index-only reads stay index-only.
+ */
+function notAwaitingClaim(userId: string) {
+  return (eb: ExpressionBuilder<Database, "interviews">) =>
+    eb(
+      "interviews.id",
+      "not in",
+      eb.selectFrom("prepared_interviews").select("prepared_interviews.interview_id").where("prepared_interviews.helper_id", "=", userId).where("prepared_interviews.claimed_at", "is", null),
+    );
+}
+
 /** One page of a user's interviews, newest first. A page past the end shows the last page. */
 export async function listInterviews(
   userId: string,
@@ -28,6 +43,7 @@ export async function listInterviews(
     .selectFrom("interviews")
     .select((eb) => eb.fn.countAll<string | number>().as("count"))
     .where("user_id", "=", userId)
+    .where(notAwaitingClaim(userId))
     .executeTakeFirstOrThrow();
   const total = Number(count);
   const pageCount = Math.max(1, Math.ceil(total / requested.pageSize));
@@ -37,6 +53,7 @@ export async function listInterviews(
     .selectFrom("interviews")
     .select("id")
     .where("user_id", "=", userId)
+    .where(notAwaitingClaim(userId))
     .orderBy("updated_at", "desc")
     .orderBy("id", "desc")
     .limit(requested.pageSize)
@@ -71,6 +88,7 @@ export async function latestInterviewOnIssue(userId: string, issueId: number, db
     .select("id")
     .where("user_id", "=", userId)
     .where("issue_id", "=", issueId)
+    .where(notAwaitingClaim(userId))
     .orderBy("updated_at", "desc")
     .orderBy("id", "desc")
     .limit(1)
@@ -291,6 +309,7 @@ export async function interviewsForExport(userId: string, db: Db = database()): 
       (eb) => eb.fn.coalesce("pinned.title", "guides.title").as("title"),
     ])
     .where("interviews.user_id", "=", userId)
+    .where(notAwaitingClaim(userId))
     .orderBy("interviews.created_at")
     .orderBy("interviews.id")
     .execute();

@@ -5,8 +5,8 @@ export default function AdministrationHome() {
     <AdminPage title="Administration">
       <ul className="link-list">
         <li>
-          <a href="/admin/administrators">Administrators</a>
-          <p className="muted">Who can administer the service: make an account an administrator, or remove one.</p>
+          <a href="/admin/administrators">Administrators and helpers</a>
+          <p className="muted">Who can administer the service, and who helps people on the help desk with which countries and issues.</p>
         </li>
         <li>
           <a href="/admin/content">Content</a>

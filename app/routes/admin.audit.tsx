@@ -21,6 +21,19 @@ const actionNames: Record<string, string> = {
   "guide.detached": "Detached a guide from an issue",
   "guide.scenario-added": "Added a test scenario to a guide",
   "guide.scenario-deleted": "Deleted a test scenario of a guide",
+  "helper.granted": "Made a helper",
+  "helper.limits-changed": "Changed what a helper helps with",
+  "helper.revoked": "Removed as helper",
+  // What helpers did on the help desk (app/help/): never the answers themselves.
+  "help.taken": "Took a request for help",
+  "help.answers-read": "Read shared answers",
+  "help.document-downloaded": "Downloaded a shared document",
+  "help.file-downloaded": "Downloaded a shared file",
+  "help.replied": "Replied to a request for help",
+  "help.closed": "Closed a request for help",
+  "help.prepared": "Started an interview for someone",
+  "help.invited": "Invited someone to their prepared interview",
+  "help.cancelled": "Cancelled a prepared interview",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

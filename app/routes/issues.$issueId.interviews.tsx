@@ -9,6 +9,9 @@ import { ViewerContent } from "~/viewer/viewer-document";
 import { hostView, pressHostForm, type ViewerView } from "~/viewer/viewer-request.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { issueLabel, QuickExit } from "~/ui/quick-exit";
+import { InterviewHelpNotice } from "~/help/help-views";
+import { interviewPageHelp } from "~/help/prepared.server";
+import { noteWords } from "~/help/words";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
 // The host page speaks the message layer with the viewer in its frame (public/scripts/interview-host.js).
@@ -37,7 +40,8 @@ async function hostTarget(request: Request, params: Route.LoaderArgs["params"], 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { issue, interview } = await hostTarget(request, params, user.id);
-  const base = { issue: { id: issue.id, name: issue.name, country: issue.country, sensitive: issue.sensitive }, title: null as string | null };
+  const help = interview ? await interviewPageHelp(user.id, interview.id) : null;
+  const base = { issue: { id: issue.id, name: issue.name, country: issue.country, sensitive: issue.sensitive }, title: null as string | null, help };
   if (!issue.guideId) return { ...base, state: "unavailable" as const };
   if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
   const viewerSrc = viewerUrl({ id: issue.id, guideId: issue.guideId }, interview?.id ?? null, user.id);
@@ -92,6 +96,7 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <h1 className="interview-host__title">{issue.sensitive ? "Your interview" : issue.name}</h1>
+      {loaderData.help && "interviewId" in loaderData && loaderData.interviewId ? <InterviewHelpNotice help={loaderData.help} interviewId={loaderData.interviewId} /> : null}
       {loaderData.state === "unavailable" ? <p>The interview for this issue is not available yet. Please come back later.</p> : null}
       {loaderData.state === "completed" ? (
         <section className="congratulations" aria-labelledby="congratulations-title">
@@ -134,6 +139,11 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
             data-token={loaderData.token || undefined}
             inert={loaderData.inline ? true : undefined}
           />
+          {loaderData.interviewId && !loaderData.help?.preparingFor ? (
+            <p className="link-line">
+              <a href={`/account/interview/${loaderData.interviewId}/help`}>{noteWords.askForHelp}</a>: {noteWords.askForHelpHint}
+            </p>
+          ) : null}
         </>
       ) : null}
     </div>

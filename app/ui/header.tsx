@@ -5,6 +5,8 @@ export interface HeaderUser {
   lastName: string;
   /** Shows the "Administration" link. */
   administrator?: boolean;
+  /** Shows the "Help desk" link. */
+  helper?: boolean;
 }
 
 export function fullName(user: HeaderUser): string {
@@ -38,16 +40,21 @@ function SignedInControls({ user }: { user: HeaderUser }) {
       </button>
     </form>
   );
-  const administration = user.administrator ? (
+  // The area of the account's role, if it has one.
+  const roleArea = user.administrator ? (
     <a className="nav-link" href="/admin">
       Administration
+    </a>
+  ) : user.helper ? (
+    <a className="nav-link" href="/help">
+      Help desk
     </a>
   ) : null;
   return (
     <>
       <span className="site-header__wide">
         <span className="site-header__welcome">Welcome {fullName(user)}</span>
-        {administration}
+        {roleArea}
         <a className="nav-link" href="/account/dashboard">
           Your account
         </a>
@@ -60,7 +67,7 @@ function SignedInControls({ user }: { user: HeaderUser }) {
           <Caret />
         </summary>
         <div className="site-header__menu-panel">
-          {administration}
+          {roleArea}
           <a className="nav-link" href="/account/dashboard">
             Your account
           </a>

@@ -16,7 +16,7 @@ import { viewerUrl } from "./viewer.server";
 // shows a page with errors in place (docs/decisions/0036-one-round-trip-per-step.md).
 describe.each(dialects)("the viewer's replies on %s", (dialect) => {
   let handle: TestDatabase;
-  const user = { id: randomUUID(), firstName: "A", lastName: "B", email: "trip@example.org", administrator: false };
+  const user = { id: randomUUID(), firstName: "A", lastName: "B", email: "trip@example.org", administrator: false, helper: false };
   const ISSUE = 901;
   let request: (url: string, options?: Partial<ViewerRequest>) => Promise<ViewerRequest>;
 

@@ -13,8 +13,8 @@ import { loadSessionAndInterview, openViewer, pressButton, viewerPage } from "./
 
 describe.each(dialects)("opening the viewer on %s", (dialect) => {
   let handle: TestDatabase;
-  const alice = { id: randomUUID(), firstName: "A", lastName: "B", email: "alice@example.org", administrator: false };
-  const bob = { id: randomUUID(), firstName: "A", lastName: "B", email: "bob@example.org", administrator: false };
+  const alice = { id: randomUUID(), firstName: "A", lastName: "B", email: "alice@example.org", administrator: false, helper: false };
+  const bob = { id: randomUUID(), firstName: "A", lastName: "B", email: "bob@example.org", administrator: false, helper: false };
   let interviewId = "";
 
   beforeAll(async () => {
@@ -59,7 +59,7 @@ describe.each(dialects)("opening the viewer on %s", (dialect) => {
     const target = { preview: false as const, issueId: 901, interviewId };
     const own = await loadSessionAndInterview(aliceCookie, target, handle.db);
     expect(own.stale).toBe(false);
-    expect(own.session?.user).toEqual({ id: alice.id, firstName: "A", lastName: "B", email: alice.email, administrator: false });
+    expect(own.session?.user).toEqual({ id: alice.id, firstName: "A", lastName: "B", email: alice.email, administrator: false, helper: false });
     expect(own.opened).toEqual(await openViewer(alice, target, null, handle.db));
     // Another person's interview, another issue's, an unknown one: the session, and nothing opened.
     for (const [cookie, other] of [[bobCookie, target], [aliceCookie, { ...target, issueId: 902 }], [aliceCookie, { ...target, interviewId: randomUUID() }]] as const) {
@@ -128,7 +128,7 @@ const dateGuide = {
 
 describe.each(dialects)("dates in the country's order on %s", (dialect) => {
   let handle: TestDatabase;
-  const person = { id: randomUUID(), firstName: "D", lastName: "E", email: "dates@example.org", administrator: false };
+  const person = { id: randomUUID(), firstName: "D", lastName: "E", email: "dates@example.org", administrator: false, helper: false };
 
   beforeAll(async () => {
     handle = await createTestDatabase(dialect);

@@ -200,7 +200,7 @@ export async function loadSessionAndInterview(
  * preview, the guide alone, at the state the form carried (`_state`) or at its start.
  */
 export async function openViewer(
-  user: SessionUser,
+  user: Pick<SessionUser, "id" | "administrator">,
   target: ViewerTarget,
   carried: string | null = null,
   db: Db = database(),
@@ -283,12 +283,31 @@ export function viewerReview(open: OpenViewer) {
   return reviewAnswers(open.guide, open.state, today(), datesOf(open));
 }
 
+/**
+ * Every answer of an interview as its owner's "Check your answers" shows them, whatever its status, opened from
+ * the sealed columns for this request only; with the guide's language and the page of each history entry (the
+ * answers' `historyIndex`). Null when the owner has no such interview or its guide is gone.
+ */
+export async function interviewAnswerSummary(ownerId: string, interviewId: string, db: Db = database()) {
+  const found = await findInterview(ownerId, interviewId, db);
+  if (!found) return null;
+  const opened = await openViewer({ id: ownerId, administrator: false }, { preview: false, issueId: found.issueId, interviewId }, null, db);
+  if (!opened) return null;
+  const history = opened.state.review?.history ?? opened.state.history;
+  return {
+    issueName: found.issueName,
+    sensitive: opened.issue?.sensitive ?? false,
+    status: found.status,
+    language: opened.guide.language,
+    steps: viewerReview(opened),
+    pageNames: history.map((entry) => entry.interviewPage),
+  };
+}
+
 /** The read-only summary of a person's completed interview (null when there is none to show). */
 export async function completedAnswers(user: SessionUser, interviewId: string, db: Db = database()) {
-  const found = await findInterview(user.id, interviewId, db);
-  if (!found || found.status !== "Completed") return null;
-  const opened = await openViewer(user, { preview: false, issueId: found.issueId, interviewId }, null, db);
-  return opened ? { issueName: found.issueName, sensitive: opened.issue?.sensitive ?? false, steps: viewerReview(opened) } : null;
+  const summary = await interviewAnswerSummary(user.id, interviewId, db);
+  return summary?.status === "Completed" ? { issueName: summary.issueName, sensitive: summary.sensitive, steps: summary.steps } : null;
 }
 
 /** The long-text questions of a page that offer "Rephrase with AI" (their input names; none in preview). */

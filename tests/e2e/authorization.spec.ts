@@ -3,7 +3,8 @@ import type { APIRequestContext, Browser, BrowserContext } from "@playwright/tes
 import { unzipSync } from "fflate";
 import { createAccount, signInWithPassword, signOut, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { moveInterviewTo, plantInterviews, sealedColumn, sealedFile, sealedFileName, withE2eDatabase } from "./support";
+import { signedInPerson } from "./people";
+import { moveInterviewTo, plantAttachment, plantInterviews, sealedColumn, withE2eDatabase } from "./support";
 
 // Every route that touches an interview, its answers, attachments, documents or AI screen, asked by the owner
 // and by three people who must learn and change nothing: another signed-in person, a visitor, and someone
@@ -33,20 +34,6 @@ async function contextFor(browser: Browser, role: Role, javaScriptEnabled: boole
   }
   await page.close();
   return { context, email };
-}
-
-function plantAttachment(email: string, interviewId: string, secret: string): string {
-  const id = randomUUID();
-  return withE2eDatabase((db) => {
-    const user = db.prepare("select id from users where email = ?").get(email) as { id: string };
-    const key = `${user.id}/${id}.pdf`;
-    db.prepare("insert into attachments (id, user_id, interview_id, file_name, content_type, size, storage_key, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)").run(
-      id, user.id, interviewId, sealedFileName(id, `${secret}.pdf`), "application/pdf", 40, key, new Date().toISOString(),
-    );
-    // The bytes, where the server keeps them by default (app/storage/database-storage.server.ts).
-    db.prepare("insert into attachment_files (attachment_id, bytes, written_at) values (?, ?, ?)").run(id, sealedFile(Buffer.from(`%PDF-1.4\n% ${secret}\n%%EOF\n`)), new Date().toISOString());
-    return id;
-  });
 }
 
 async function ask(request: APIRequestContext, probe: Probe) {
@@ -155,4 +142,172 @@ test("the authorisation matrix: only the owner reaches an interview, its answers
   test.info().annotations.push({ type: "matrix", description: `${table.length} refused requests\n${table.join("\n")}` });
 
   await Promise.all(Object.values(roles).map(({ context }) => context.close()));
+});
+
+// The help desk's matrix (issue 28): every route of the help desk, the person's help page and the prepared
+// interviews, asked by every role about a share that is live, one the person stopped, one past its days, and an
+// interview never shared. Only the helper who took a live request reads what it shares (the answers and the file);
+// helpers of the same country or issue see the request and its message; nobody else learns or changes anything.
+type DeskRole = "taker" | "peer" | "otherCountry" | "otherIssue" | "owner" | "otherPerson" | "administrator" | "visitor";
+
+test("the help desk's authorisation matrix: what a person shares reaches only the helpers it is shared with, while it is shared", async ({ browser, javaScriptEnabled }) => {
+  test.setTimeout(180_000);
+  const people = {
+    taker: await signedInPerson(browser, javaScriptEnabled, "desk-taker", { role: "helper", helps: { countries: [2] } }),
+    peer: await signedInPerson(browser, javaScriptEnabled, "desk-peer", { role: "helper", helps: { issues: [2] } }),
+    otherCountry: await signedInPerson(browser, javaScriptEnabled, "desk-country", { role: "helper", helps: { countries: [3] } }),
+    otherIssue: await signedInPerson(browser, javaScriptEnabled, "desk-issue", { role: "helper", helps: { issues: [3] } }),
+    owner: await signedInPerson(browser, javaScriptEnabled, "desk-owner"),
+    otherPerson: await signedInPerson(browser, javaScriptEnabled, "desk-other"),
+    administrator: await signedInPerson(browser, javaScriptEnabled, "desk-admin", { role: "administrator" }),
+  };
+  const visitor = await browser.newContext({ javaScriptEnabled });
+  const requestOf = (role: DeskRole) => (role === "visitor" ? visitor.request : people[role].context.request);
+  const post = (role: DeskRole, path: string, form: Record<string, string | string[]>) => {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(form)) for (const one of ([] as string[]).concat(value)) body.append(key, one);
+    return requestOf(role).post(path, { data: body.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0, failOnStatusCode: false });
+  };
+
+  const answersSecret = `answer-${randomUUID()}`;
+  const fileSecret = `file-${randomUUID()}`;
+  const messageMarker = `message-${randomUUID()}`;
+  const [live, never, stopped, expired] = plantInterviews(people.owner.email, [0, 1, 2, 3].map((daysAgo) => ({ issueId: 2, status: "Completed" as const, daysAgo })));
+  // Enough answers for the guide's document (as plantAtFinish gives), the first name being the secret.
+  const vars = {
+    "client first name te": { name: "Client first name TE", type: "Text", repeating: false, values: [null, answersSecret] },
+    "client last name te": { name: "Client last name TE", type: "Text", repeating: false, values: [null, "Lee"] },
+    "have job tf": { name: "Have job TF", type: "TF", repeating: false, values: [null, true] },
+  };
+  withE2eDatabase((db) => {
+    for (const id of [live!, never!, stopped!, expired!]) db.prepare("update interviews set vars = ? where id = ?").run(sealedColumn("vars", id, JSON.stringify(vars)), id);
+  });
+  for (const id of [live!, never!, stopped!, expired!]) moveInterviewTo(id, "1-Name and gender");
+  const files = Object.fromEntries([live!, never!, stopped!, expired!].map((id) => [id, plantAttachment(people.owner.email, id, fileSecret)]));
+
+  // Shared by the person and taken by the helper, through the application's own forms.
+  const shares: Record<string, string> = {};
+  for (const id of [live!, stopped!, expired!]) {
+    expect((await post("owner", `/account/interview/${id}/help`, { intent: "share", share: ["answers", "documents", "files"], message: messageMarker })).status()).toBe(302);
+    shares[id] = withE2eDatabase((db) => (db.prepare("select id from interview_shares where interview_id = ?").get(id) as { id: string }).id);
+    expect((await post("taker", `/help/requests/${shares[id]}`, { intent: "take" })).status()).toBe(302);
+  }
+  expect((await post("owner", `/account/interview/${stopped}/help`, { intent: "stop" })).status()).toBe(302);
+  withE2eDatabase((db) => db.prepare("update interview_shares set expires_at = ? where id = ?").run(new Date(Date.now() - 1000).toISOString(), shares[expired!]));
+  const prepared = await post("taker", "/help/prepared/new", { issueId: "2", firstName: "Pat", lastName: "Doe", email: uniqueEmail("desk-prepared") });
+  expect(prepared.status()).toBe(302);
+  const preparedId = prepared.headers()["location"]!.split("/").at(-1)!;
+
+  const state = () =>
+    withE2eDatabase((db) => ({
+      shares: db.prepare("select id, status, taken_by, ended_at, expires_at, closed_at from interview_shares where owner_id = (select id from users where email = ?) order by id").all(people.owner.email),
+      replies: db.prepare("select count(*) as n from share_replies").get(),
+      prepared: db.prepare("select interview_id, invitation_hash, claimed_at from prepared_interviews where interview_id = ?").all(preparedId),
+      interviews: db.prepare("select id, user_id, status, vars from interviews where id in (?, ?, ?, ?, ?) order by id").all(live, never, stopped, expired, preparedId),
+    }));
+  const before = state();
+
+  type Probe = { name: string; method: "GET" | "POST"; path: string; form?: Record<string, string | string[]>; subject: string };
+  const requestProbes = (label: string, id: string): Probe[] => {
+    const share = shares[id]!;
+    return [
+      { name: `${label}: request`, method: "GET", path: `/help/requests/${share}`, subject: id },
+      { name: `${label}: answers`, method: "GET", path: `/help/requests/${share}/answers`, subject: id },
+      { name: `${label}: document`, method: "GET", path: `/help/requests/${share}/document`, subject: id },
+      { name: `${label}: file`, method: "GET", path: `/help/requests/${share}/files/${files[id]}`, subject: id },
+      { name: `${label}: reply`, method: "POST", path: `/help/requests/${share}`, form: { intent: "reply", body: "A reply" }, subject: id },
+      { name: `${label}: take`, method: "POST", path: `/help/requests/${share}`, form: { intent: "take" }, subject: id },
+      { name: `${label}: close`, method: "POST", path: `/help/requests/${share}`, form: { intent: "close" }, subject: id },
+    ];
+  };
+  const personProbes = (label: string, id: string): Probe[] => [
+    { name: `${label}: help page`, method: "GET", path: `/account/interview/${id}/help`, subject: id },
+    { name: `${label}: stop sharing`, method: "POST", path: `/account/interview/${id}/help`, form: { intent: "stop" }, subject: id },
+    { name: `${label}: share`, method: "POST", path: `/account/interview/${id}/help`, form: { intent: "share", share: "answers" }, subject: id },
+    { name: `${label}: interview page`, method: "GET", path: `/issues/2/interviews/${id}`, subject: id },
+  ];
+  const probes: Probe[] = [
+    ...requestProbes("live share", live!),
+    ...requestProbes("stopped share", stopped!),
+    ...requestProbes("expired share", expired!),
+    ...personProbes("shared interview", live!),
+    ...personProbes("never shared", never!),
+    { name: "desk", method: "GET", path: "/help", subject: "" },
+    { name: "desk, taken", method: "GET", path: "/help?status=taken", subject: "" },
+    { name: "prepared list", method: "GET", path: "/help/prepared", subject: "" },
+    { name: "prepare form", method: "GET", path: "/help/prepared/new", subject: "" },
+    { name: "a prepared interview", method: "GET", path: `/help/prepared/${preparedId}`, subject: preparedId },
+    { name: "invite", method: "POST", path: `/help/prepared/${preparedId}`, form: {}, subject: preparedId },
+    { name: "cancel page", method: "GET", path: `/help/prepared/${preparedId}/cancel`, subject: preparedId },
+    { name: "cancel", method: "POST", path: `/help/prepared/${preparedId}/cancel`, form: {}, subject: preparedId },
+    { name: "prepared interview page", method: "GET", path: `/issues/2/interviews/${preparedId}`, subject: preparedId },
+  ];
+
+  /**
+   * What a role may get: a status, and which secrets may (true) or must not (false) be in the body; `write`: a change
+   * the role may make, which the matrix does not send. Null: a refusal, which must tell and change nothing.
+   */
+  const helpers: DeskRole[] = ["taker", "peer", "otherCountry", "otherIssue"];
+  type Allowed = { status: number; write?: boolean; answers?: boolean; file?: boolean; message?: boolean };
+  function allowed(role: DeskRole, probe: Probe): Allowed | null {
+    const desk = probe.path === "/help" || probe.path.startsWith("/help?") || probe.path === "/help/prepared" || probe.path === "/help/prepared/new";
+    if (desk) return helpers.includes(role) ? { status: 200, answers: false, file: false, message: false } : null;
+    if (probe.path.startsWith(`/help/requests/${shares[live!]}`) && (role === "taker" || role === "peer")) {
+      if (probe.name.endsWith(": request")) return { status: 200, message: true, answers: false, file: role === "taker" ? undefined : false };
+      if (role === "peer") return probe.name.endsWith(": take") ? { status: 302, answers: false, file: false } : null; // "Another helper took this request first."
+      if (probe.method === "POST") return { status: 302, write: true };
+      if (probe.name.endsWith(": answers")) return { status: 200, answers: true, file: false };
+      if (probe.name.endsWith(": file")) return { status: 200, file: true, answers: false };
+      return { status: 200 };
+    }
+    if (probe.subject === preparedId && role === "taker") return probe.method === "POST" ? { status: 302, write: true } : { status: 200 };
+    if (probe.path.startsWith("/account/") && role === "owner") return probe.method === "POST" ? { status: 302, write: true } : { status: 200, answers: false, message: probe.subject === live };
+    if (probe.path.startsWith("/issues/") && role === "owner" && probe.subject !== preparedId) return { status: 200 };
+    return null;
+  }
+
+  const table: string[] = [];
+  let asked = 0;
+  const roles: DeskRole[] = [...helpers, "owner", "otherPerson", "administrator", "visitor"];
+  // Probe by probe, every role in turn: no role's connection sits idle long enough for the server to close it
+  // under a request (its keep-alive is 5 s).
+  for (const probe of probes) {
+    for (const role of roles) {
+      const expected = allowed(role, probe);
+      // The writes a role is allowed are not sent: the matrix must leave everything as it was.
+      if (expected?.write) continue;
+      const response = probe.method === "GET" ? await requestOf(role).get(probe.path, { maxRedirects: 0, failOnStatusCode: false }) : await post(role, probe.path, probe.form ?? {});
+      asked += 1;
+      const body = (await response.body()).toString("latin1");
+      const location = response.headers()["location"] ?? "";
+      table.push(`${role}\t${probe.method} ${probe.name}\t${response.status()}${location ? ` → ${location}` : ""}`);
+      const leaks = { answers: body.includes(answersSecret), file: body.includes(fileSecret), message: body.includes(messageMarker) };
+      if (expected) {
+        expect(response.status(), `${role}: ${probe.name}`).toBe(expected.status);
+        for (const secret of ["answers", "file", "message"] as const) {
+          if (expected[secret] !== undefined) expect(leaks[secret], `${role}: ${probe.name}, ${secret}`).toBe(expected[secret]);
+        }
+        continue;
+      }
+      expect(leaks, `${role}: ${probe.name} leaks`).toEqual({ answers: false, file: false, message: false });
+      if (role === "visitor") expect([302, 404], `visitor: ${probe.name}`).toContain(response.status());
+      else expect(response.status(), `${role}: ${probe.name}`).toBe(404);
+      for (const id of [...Object.values(shares), ...Object.values(files), live!, never!, stopped!, expired!, preparedId]) {
+        expect(location.includes(id), `${role}: ${probe.name} redirects to ${location}`).toBe(false);
+      }
+    }
+  }
+  // The desk lists for each helper only what they may see.
+  const deskOf = async (role: DeskRole, status: string) => (await (await requestOf(role).get(`/help?status=${status}`)).text()).includes(shares[live!]!);
+  expect(await deskOf("taker", "taken")).toBe(true);
+  expect(await deskOf("peer", "taken")).toBe(true);
+  expect(await deskOf("otherCountry", "taken")).toBe(false);
+  expect(await deskOf("otherIssue", "taken")).toBe(false);
+  for (const id of [shares[stopped!]!, shares[expired!]!]) expect((await (await requestOf("taker").get("/help?status=taken")).text()).includes(id)).toBe(false);
+
+  const after = state();
+  expect(after, "a refused request changed something").toEqual(before);
+  test.info().annotations.push({ type: "help desk matrix", description: `${asked} requests, ${table.length} rows\n${table.join("\n")}` });
+  console.log(`help desk matrix: ${asked} requests by ${roles.length} roles over ${probes.length} probes`);
+  await Promise.all([...Object.values(people).map(({ context }) => context.close()), visitor.close()]);
 });

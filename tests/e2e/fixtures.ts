@@ -13,7 +13,7 @@ function axeBuilder(page: Page) {
  * Runs axe on the page as it is now and fails on any violation. axe needs JavaScript, so on the no-js
  * project the page's HTML is replayed in a scripted context with the application's own scripts blocked.
  */
-async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
+export async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) {
     const results = await axeBuilder(page).analyze();
     expect(results.violations, formatViolations(results.violations)).toEqual([]);

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { declaredRouteModules, fuzzTargets, runFuzz } from "../support/fuzz";
 import { rawRequest, requestBytes, serverPid } from "../support/raw-http";
+import { signedInPerson } from "./people";
+import { plantInterviews } from "./support";
 
 // 2,000 malformed requests across every route of app/routes.ts and /viewer (tests/support/fuzz.ts):
 // no answer may be a 5xx, none may hang, and the server must still be there. `npm run fuzz` runs a longer one.
@@ -24,4 +26,39 @@ test("2,000 malformed requests: no 5xx, no hang, the server still answers", asyn
   expect(Object.entries(result.byStatus).filter(([key]) => /^\d+$/.test(key)).reduce((sum, [, n]) => sum + n, 0)).toBeGreaterThan(1_600);
   if (pid) expect(serverPid(port)).toBe(pid);
   expect((await rawRequest(port, requestBytes("GET", "/healthz", [["Host", "localhost"]]))).status).toBe(200);
+});
+
+test("600 malformed requests to the help desk and the help pages, as a signed-in helper and as a person: no 5xx, no hang", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const helper = await signedInPerson(browser, true, "fuzz-helper", { role: "helper" });
+  const person = await signedInPerson(browser, true, "fuzz-person");
+  try {
+    // A live share and a prepared interview, so the fuzz reaches the code behind real ids too.
+    const [interviewId] = plantInterviews(person.email, [{ issueId: 2, status: "Completed", daysAgo: 0 }]);
+    const form = { headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 };
+    await person.context.request.post(`/account/interview/${interviewId}/help`, { ...form, data: "intent=share&share=answers&share=documents&message=fuzz" });
+    const desk = await helper.context.request.get("/help");
+    const shareId = /\/help\/requests\/([0-9a-f-]{36})/.exec(await desk.text())![1]!;
+    await helper.context.request.post(`/help/requests/${shareId}`, { ...form, data: "intent=take" });
+    const prepared = await helper.context.request.post("/help/prepared/new", { ...form, data: "issueId=2&firstName=F&lastName=Z&email=fuzz-prepared%40example.org" });
+    const preparedId = prepared.headers()["location"]!.split("/").at(-1)!;
+    const paths = [
+      ...Object.entries(fuzzTargets).filter(([module]) => /routes\/(help|invitation|account\.interview\.\$interviewId\.help)/.test(module)).flatMap(([, targets]) => targets),
+      `/help/requests/${shareId}`,
+      `/help/requests/${shareId}/answers`,
+      `/help/requests/${shareId}/document`,
+      `/account/interview/${interviewId}/help`,
+      `/help/prepared/${preparedId}`,
+      `/help/prepared/${preparedId}/cancel`,
+    ];
+    for (const [who, cookie] of [["helper", helper.cookie], ["person", person.cookie]] as const) {
+      const result = await runFuzz(port, 300, seed, 4, { cookie, paths });
+      console.log(`help fuzz as a ${who}, seed ${seed}: ${JSON.stringify(result.byStatus)}`);
+      expect(result.total).toBe(300);
+      expect(result.failures.map((f) => `${f.label}: ${f.outcome.status ?? f.outcome.outcome} ${f.outcome.body.slice(0, 200)}`), `${who}, seed ${seed}`).toEqual([]);
+    }
+    expect((await rawRequest(port, requestBytes("GET", "/healthz", [["Host", "localhost"]]))).status).toBe(200);
+  } finally {
+    await Promise.all([helper.context.close(), person.context.close()]);
+  }
 });

@@ -187,3 +187,18 @@ export function operatorCommand(
 
 /** An operator command on the e2e server's database (`cli("admin", "grant", email)`). */
 export const cli = (...args: string[]) => operatorCommand(args);
+
+/** A PDF uploaded to an interview, named `<secret>.pdf` and holding the secret, stored sealed as the server stores it; returns its id. */
+export function plantAttachment(email: string, interviewId: string, secret: string): string {
+  const id = crypto.randomUUID();
+  return withE2eDatabase((db) => {
+    const user = db.prepare("select id from users where email = ?").get(email) as { id: string };
+    const key = `${user.id}/${id}.pdf`;
+    db.prepare("insert into attachments (id, user_id, interview_id, file_name, content_type, size, storage_key, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)").run(
+      id, user.id, interviewId, sealedFileName(id, `${secret}.pdf`), "application/pdf", 40, key, new Date().toISOString(),
+    );
+    // The bytes, where the server keeps them by default (app/storage/database-storage.server.ts).
+    db.prepare("insert into attachment_files (attachment_id, bytes, written_at) values (?, ?, ?)").run(id, sealedFile(Buffer.from(`%PDF-1.4\n% ${secret}\n%%EOF\n`)), new Date().toISOString());
+    return id;
+  });
+}

@@ -43,6 +43,18 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/account.interview.$interviewId.delete.tsx": [`/account/interview/${id}/delete`, "/account/interview/x/delete"],
   "routes/account.interview.$interviewId.download.ts": [`/account/interview/${id}/download`],
   "routes/account.interview.$interviewId.answers.tsx": [`/account/interview/${id}/answers`, "/account/interview/x/answers"],
+  "routes/account.interview.$interviewId.help.tsx": [`/account/interview/${id}/help`, "/account/interview/x/help", `/account/interview/${id}/help.data`],
+  "routes/help.tsx": ["/help/"],
+  "routes/help._index.tsx": ["/help", "/help?status=taken&country=1&issue=x&language=%E0", "/help?status=closed&country=99999999999", "/help.data"],
+  "routes/help.requests.$shareId.tsx": [`/help/requests/${id}`, "/help/requests/x", `/help/requests/${id}.data`],
+  "routes/help.requests.$shareId.answers.tsx": [`/help/requests/${id}/answers`, "/help/requests/x/answers"],
+  "routes/help.requests.$shareId.document.ts": [`/help/requests/${id}/document`],
+  "routes/help.requests.$shareId.files.$attachmentId.ts": [`/help/requests/${id}/files/${id}`, "/help/requests/x/files/..%2f"],
+  "routes/help.prepared._index.tsx": ["/help/prepared"],
+  "routes/help.prepared.new.tsx": ["/help/prepared/new", "/help/prepared/new.data"],
+  "routes/help.prepared.$interviewId.tsx": [`/help/prepared/${id}`, "/help/prepared/x"],
+  "routes/help.prepared.$interviewId.cancel.tsx": [`/help/prepared/${id}/cancel`, "/help/prepared/x/cancel"],
+  "routes/invitation.tsx": ["/invitation", "/invitation?code=abc", `/invitation?code=${"x".repeat(300)}`, "/invitation.data?code=%"],
   "routes/admin.tsx": ["/admin/"],
   "routes/admin._index.tsx": ["/admin", "/admin.data"],
   "routes/admin.administrators.tsx": ["/admin/administrators", "/admin/administrators.data"],
@@ -105,7 +117,7 @@ type Random = ReturnType<typeof randomSource>;
 
 const methods = ["POST", "POST", "POST", "POST", "GET", "GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH", "PROPFIND", "CONNECT"];
 const hosts = ["localhost", "127.0.0.1", "", " ", "a b", "[::1]", "exa%mple", "x".repeat(300), "localhost:99999", "localhost:abc", "@evil", "a/b", "ünïcode"];
-const fieldNames = ["email", "password", "confirmPassword", "code", "firstName", "lastName", "message", "name", "back", "_intent", "answer", "variable", "index", "guideId", "answers", "issueId", "interviewId", "page", "button", "x"];
+const fieldNames = ["email", "password", "confirmPassword", "code", "firstName", "lastName", "message", "name", "back", "_intent", "answer", "variable", "index", "guideId", "answers", "issueId", "interviewId", "page", "button", "x", "intent", "share", "body", "about", "countries", "issues", "phoneCountry", "phoneNumber"];
 
 function value(random: Random): string {
   // Never an "@": no fuzzed form is a valid email, so the fuzz sends no email and opens no account.
@@ -157,16 +169,24 @@ function multipartBody(random: Random, boundary: string): Buffer {
 
 export type FuzzCase = { method: string; path: string; bytes: Buffer; endAfterWrite: boolean; label: string };
 
+/** Whom the requests come from, and where they go: by default nobody's, to every target. */
+export interface FuzzAs {
+  /** A signed-in session's Cookie header, sent with nearly every request (the code behind the sign-in is fuzzed too). */
+  cookie?: string;
+  paths?: string[];
+}
+
 /** One malformed (or, now and then, well-formed) request. */
-export function fuzzCase(random: Random): FuzzCase {
+export function fuzzCase(random: Random, as: FuzzAs = {}): FuzzCase {
   const method = random.pick(methods);
-  const paths = Object.values(fuzzTargets).flat();
+  const paths = as.paths ?? Object.values(fuzzTargets).flat();
   let path = random.pick(paths);
   if (random.chance(0.1)) path += random.pick(["?a=%", "?x=1&x=2", "#frag", "?" + "q".repeat(3000), "/..", "%2e%2e/", "?_data=routes%2Fhome"]);
   const headers: [string, string][] = [];
   if (random.chance(0.93)) headers.push(["Host", random.chance(0.7) ? "localhost" : random.pick(hosts)]);
   if (random.chance(0.2)) headers.push(["Origin", random.pick(["http://localhost", "null", "https://evil.example", ""])]);
-  if (random.chance(0.2)) headers.push(["Cookie", random.pick(["__session=abc", "session=x.y", "a", "=;=;", "__Host-session=s%3Ax.y"])]);
+  if (as.cookie && random.chance(0.9)) headers.push(["Cookie", as.cookie]);
+  else if (random.chance(0.2)) headers.push(["Cookie", random.pick(["__session=abc", "session=x.y", "a", "=;=;", "__Host-session=s%3Ax.y"])]);
   if (random.chance(0.2)) headers.push(["Accept-Encoding", random.pick(["gzip", "br", "*", "identity;q=0", "garbage"])]);
   if (random.chance(0.1)) headers.push(["Sec-Fetch-Dest", random.pick(["iframe", "document", ""])]);
   if (random.chance(0.1)) headers.push(["X-Forwarded-For", random.pick(["1.2.3.4", "garbage", "", "1.1.1.1, 2.2.2.2"])]);
@@ -224,14 +244,14 @@ export function fuzzCase(random: Random): FuzzCase {
 export type FuzzResult = { total: number; byStatus: Record<string, number>; failures: { label: string; outcome: RawOutcome }[] };
 
 /** Sends `count` fuzzed requests, `concurrency` at a time. A status ≥ 500 or a hang is a failure. */
-export async function runFuzz(port: number, count: number, seed: number, concurrency = 8): Promise<FuzzResult> {
+export async function runFuzz(port: number, count: number, seed: number, concurrency = 8, as: FuzzAs = {}): Promise<FuzzResult> {
   const random = randomSource(seed);
   const result: FuzzResult = { total: 0, byStatus: {}, failures: [] };
   let next = 0;
   async function worker() {
     while (next < count) {
       next++;
-      const request = fuzzCase(random);
+      const request = fuzzCase(random, as);
       const outcome = await rawRequest(port, request.bytes, { endAfterWrite: request.endAfterWrite });
       const key = outcome.status === null ? outcome.outcome : String(outcome.status);
       result.byStatus[key] = (result.byStatus[key] ?? 0) + 1;

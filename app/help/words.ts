@@ -1,0 +1,149 @@
+// The words of help from a person, in one place: the public ones (sharing, replies, invitations) move into the
+// language catalogue as they are, with the date or name each needs as an argument.
+
+export const shareWords = {
+  pageTitle: "Help with this interview",
+  askTitle: "Ask for help with this interview",
+  askIntro: "A helper from our team can read what you choose to share, and reply to you here.",
+  whatLegend: "What do you want to share?",
+  answers: "My answers",
+  documents: "My document",
+  files: "My uploaded files",
+  documentsLater: "You can share your document once you have finished the interview.",
+  messageLabel: "Message for the helper (optional)",
+  messageHint: "For example, what you would like help with.",
+  whoTitle: "Who will see it",
+  who: (issue: string, country: string) =>
+    `The helpers of our team who help with ${issue} in ${country}. They see only what you tick above, not your email address or phone number.`,
+  howLongTitle: "For how long",
+  howLong: (until: string, days: number) =>
+    `Until ${until} (${days} ${days === 1 ? "day" : "days"}). You can stop sharing at any time. Each time a helper opens what you shared, it is listed on this page.`,
+  share: "Share with a helper",
+  shared: (until: string) => `You are sharing this interview with our helpers until ${until}.`,
+  sharedToast: "Your interview is shared with our helpers.",
+  stop: "Stop sharing",
+  stopHint: "Helpers will no longer see anything you shared. Their replies stay here.",
+  stoppedToast: "You have stopped sharing this interview.",
+  whatShared: "What you share",
+  yourMessage: "Your message",
+  noMessage: "No message",
+  status: "Status",
+  waiting: "Waiting for a helper",
+  helping: (name: string) => `${name} is helping you`,
+  closedBy: (name: string) => `${name} has finished helping you`,
+  repliesTitle: "Replies",
+  replyFrom: (name: string, when: string) => `From ${name}, ${when}`,
+  about: "About",
+  wholeInterview: "The whole interview",
+  seenTitle: "Who has seen it",
+  seenNobody: "No helper has opened anything you shared yet.",
+  seenHelper: "Helper",
+  seenWhat: "What they opened",
+  seenWhen: "When",
+  seen: { request: "Your request and message", answers: "Your answers", document: "Your document", file: "Your file" },
+  back: "Back to My interviews",
+} as const;
+
+export const shareMessages = {
+  nothingChosen: "Choose at least one thing to share.",
+  messageTooLong: "Your message must be less than 2000 characters.",
+  alreadyShared: "This interview is already shared.",
+} as const;
+
+/** What My interviews and the interview page say about sharing, replies and preparation. */
+export const noteWords = {
+  sharedUntil: (until: string) => `Shared with helpers until ${until}`,
+  newReplies: (count: number) => (count === 1 ? "1 new reply from a helper" : `${count} new replies from helpers`),
+  preparedWith: (name: string) => `Prepared with ${name}`,
+  getHelp: "Get help",
+  askForHelp: "Ask for help with this interview",
+  askForHelpHint: "a helper from our team can read what you choose to share, and reply.",
+  replied: "A helper has replied about this interview.",
+  readReplies: "Read the reply",
+  preparing: (name: string) => `You are preparing this interview for ${name}.`,
+  preparingNext: "When you are ready, send the invitation from the help desk.",
+} as const;
+
+export const deskWords = {
+  title: "Help desk",
+  requests: "Requests for help",
+  statuses: { new: "New", taken: "Taken", closed: "Closed" },
+  allCountries: "All countries",
+  allIssues: "All issues",
+  allLanguages: "All languages",
+  none: (status: string) => `There are no ${status.toLowerCase()} requests${status === "New" ? " just now" : ""}.`,
+  takeHint: "Taking it tells the other helpers that you are helping. Then you can read what was shared and reply.",
+  take: "Take this request",
+  takenToast: "The request is yours.",
+  alreadyTaken: "Another helper took this request first.",
+  close: "Close the request",
+  closeHint: "When you have finished helping. You can no longer open what they shared, and they can ask again.",
+  closedToast: "The request is closed.",
+  replyLabel: "Your reply",
+  replyHint: "They get an email that says only that there is a reply, and read it when they sign in.",
+  aboutLabel: "About",
+  send: "Send reply",
+  sentToast: "Your reply is sent.",
+  replyRequired: "Write your reply.",
+  replyTooLong: "Your reply must be less than 5000 characters.",
+  unknownPage: "Choose a page from the list.",
+} as const;
+
+export const preparedWords = {
+  newTitle: "Prepare an interview for someone",
+  listTitle: "Interviews you prepared",
+  intro:
+    "Start an interview for someone, for example during a phone call. Answer the pages you can together, then send them an invitation to carry on with it in their own account.",
+  start: "Start the interview",
+  emailHint: "We send the invitation here. It works once, for 7 days.",
+  issueLabel: "Issue",
+  chooseIssue: "Choose an issue.",
+  noGuide: "This issue has no interview yet.",
+  invite: "Send the invitation",
+  inviteAgain: "Send a new invitation",
+  inviteHint: "The link works once, for 7 days. A new invitation replaces the one before.",
+  invitedToast: (email: string) => `The invitation is sent to ${email}.`,
+  cancel: "Cancel this interview",
+  cancelTitle: "Cancel this interview?",
+  cancelText: "Its answers and files are deleted, and the invitation stops working. This cannot be undone.",
+  cancelYes: "Yes, cancel it",
+  cancelNo: "No, keep it",
+  cancelledToast: "The interview is cancelled.",
+  continue: "Continue the interview",
+  notSent: "Not sent yet",
+  sent: (until: string) => `Invitation sent; it works until ${until}`,
+  expired: "The invitation has expired. Send a new one, or the interview is removed within the hour.",
+  claimed: (when: string) => `Taken by them on ${when}`,
+  claimedText: "It is theirs now: you see it only if they share it with the helpers.",
+} as const;
+
+export const invitationWords = {
+  title: "An interview was prepared for you",
+  intro: (helper: string) =>
+    `${helper} from our team has started an interview for you. Once it is in your account you can go on with it, change any answer and finish it. Only you see it, unless you choose to share it.`,
+  yourEmail: "The invitation was sent to",
+  createTitle: "Create your account",
+  create: "Create my account",
+  haveAccount: (email: string) => `You already have an account with ${email}. Sign in, then open the link in the email again to add the interview to your interviews.`,
+  signIn: "Sign in",
+  add: "Add it to my interviews",
+  addedToast: "The interview is yours now. Carry on where you left off.",
+  otherAccount: (masked: string) =>
+    `This invitation was sent to ${masked}, not to the account you are signed in with. Sign out, then open the link again.`,
+  usedTitle: "This invitation has already been used",
+  used: "An invitation works once. If you used it, the interview is in My interviews when you sign in.",
+  expiredTitle: "This invitation has expired",
+  expired: (helper: string) => `Invitations work for 7 days. Ask ${helper} to send you a new one.`,
+  unknownTitle: "This invitation link does not work",
+  unknown: "Check that you opened the whole link from the email. If it still does not work, ask the person who prepared your interview to send a new one.",
+} as const;
+
+export const emailWords = {
+  replySubject: "A helper has replied to you",
+  reply: "A helper from our team has replied to your request for help. Sign in to read the reply.",
+  replyAction: "Read the reply",
+  invitationSubject: "An interview was prepared for you",
+  invitation: (helper: string) => `${helper} from our team has started an interview for you. Open the link to carry on with it in your own account.`,
+  invitationAction: "Open my interview",
+  invitationValidity: "This link will expire in 7 days and works once.",
+} as const;
