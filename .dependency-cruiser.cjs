@@ -29,7 +29,7 @@ const capabilities = [
   "viewer",
 ];
 /** What every capability may use: the engine, the data, configuration and shared presentation. */
-const foundation = "^(db/|app/(a2j|ui|styles)/|app/(config|db|http)\\.server\\.ts$|app/request-context\\.ts$)";
+const foundation = "^(db/|app/(a2j|ui|styles|i18n)/|app/(config|db|http)\\.server\\.ts$|app/request-context\\.ts$)";
 /** The entries that put the capabilities together: nothing below them imports them. */
 const entries = "^(server/|app/routes/|app/(root|routes|entry\\.server)\\.tsx?$)";
 const notTests = "\\.(test|bench)\\.tsx?$";

@@ -144,6 +144,11 @@ const schema = dataObject
       .transform((value) => value === "true"),
     AI_CALL_RETENTION_DAYS: z.coerce.number({ error: "AI_CALL_RETENTION_DAYS must be a number of days" }).int().min(1).default(365),
     AI_TRANSCRIPT_RETENTION_DAYS: z.coerce.number({ error: "AI_TRANSCRIPT_RETENTION_DAYS must be a number of days" }).int().min(1).default(30),
+    // Answers ?lang=en-XA with the pseudo-language (accented, longer English) for finding untranslated words.
+    PSEUDO_LANGUAGE: z
+      .enum(["true", "false"], "PSEUDO_LANGUAGE must be true or false")
+      .default("false")
+      .transform((value) => value === "true"),
     // Worker processes of the production server (server.js), sharing its port; 1 runs no extra process.
     WEB_CONCURRENCY: z.coerce
       .number({ error: "WEB_CONCURRENCY must be a whole number from 1 to 64" })

@@ -15,6 +15,7 @@ import * as m0012 from "./migrations/0012_guide_versions";
 import * as m0013 from "./migrations/0013_usage";
 import * as m0014 from "./migrations/0014_sources";
 import * as m0015 from "./migrations/0015_ai_calls";
+import * as m0021 from "./migrations/0021_languages";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   "0013_usage": m0013,
   "0014_sources": m0014,
   "0015_ai_calls": m0015,
+  "0021_languages": m0021,
 };
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely takes a lock). */

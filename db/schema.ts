@@ -27,6 +27,15 @@ export interface Database {
   sources: SourcesTable;
   passages: PassagesTable;
   content_versions: ContentVersionsTable;
+  site_settings: SiteSettingsTable;
+}
+
+/** The organisation's settings that are not content (migration 0021). */
+export interface SiteSettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updated_at: string;
 }
 
 export interface CategoriesTable {
@@ -118,6 +127,8 @@ export interface UsersTable {
   totp_last_step: number | null;
   /** "person" or "administrator". */
   role: Generated<UserRole>;
+  /** The language the person chose (a tag of app/i18n/languages.ts), null until they choose. */
+  language: string | null;
   created_at: string;
   updated_at: string;
 }
