@@ -98,8 +98,16 @@ describe("a translator", () => {
 
   it("renders every English message in the pseudo-language, accented and bracketed", () => {
     const pseudo = translator(PSEUDO_LANGUAGE);
-    for (const key of Object.keys(english)) {
-      const text = pseudo.t(key as never, { name: "N", year: 2026, site: "S", title: "T", status: 1, language: "L", fallback: "F" });
+    for (const [key, message] of Object.entries(english)) {
+      const values = Object.fromEntries(
+        placeholders(message)
+          .filter((name) => !name.startsWith("<"))
+          .map((name) => {
+            const [variable, kind] = name.split(":") as [string, string];
+            return [variable, kind === "date" ? new Date(0) : kind === "number" || kind === "plural" ? 2 : "x"];
+          }),
+      );
+      const text = pseudo.t(key as never, values);
       expect(text.startsWith("⟦") && text.endsWith("⟧"), key).toBe(true);
     }
   });
