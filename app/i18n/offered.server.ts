@@ -26,8 +26,9 @@ const CACHE_MS = 5_000;
 let cached: { at: number; codes: string[] } | null = null;
 
 /** The languages the organisation offers people, the default first. */
-export async function offeredLanguages(db: Db = database(), now = Date.now()): Promise<string[]> {
-  if (cached && now - cached.at < CACHE_MS) return cached.codes;
+export async function offeredLanguages(db: Db = database(), { fresh = false } = {}): Promise<string[]> {
+  const now = Date.now();
+  if (!fresh && cached && now - cached.at < CACHE_MS) return cached.codes;
   const row = await db.selectFrom("site_settings").select("value").where("key", "=", "languages").executeTakeFirst();
   cached = { at: now, codes: readOfferedSetting(row?.value) };
   return cached.codes;

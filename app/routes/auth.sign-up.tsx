@@ -6,7 +6,7 @@ import { writeFlowState } from "~/auth/flow-state.server";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { DEFAULT_PHONE_COUNTRY, phoneCountries } from "~/auth/phone-countries";
 import { signUpSchema } from "~/auth/schemas";
-import { clientAddressContext } from "~/request-context";
+import { clientAddressContext, languageContext } from "~/request-context";
 import { ErrorSummary, SelectField, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-up";
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
   if (submission.status !== "success") return invalid(submission);
   return limited(submission, async () => {
-    const refused = await signUp(submission.value, context.get(clientAddressContext));
+    const refused = await signUp({ ...submission.value, language: context.get(languageContext) }, context.get(clientAddressContext));
     if (refused) return refuse(submission, refused);
     return redirect("/auth/sign-up/email-sent", {
       headers: { "Set-Cookie": await writeFlowState({ email: submission.value.email }) },

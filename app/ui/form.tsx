@@ -184,6 +184,7 @@ export function TextAreaField({ field, label, hint, required = true, rows = 6 }:
 
 /** A single checkbox with its label beside it (an optional yes/no; submitted as "on" when ticked). */
 export function CheckboxField({ field, label, hint }: Omit<FieldProps, "required">) {
+  const t = useT();
   const { key, ...props } = getInputProps(field, { type: "checkbox", ariaAttributes: false });
   return (
     <div className={`field field--checkbox${field.errors?.length ? " field--invalid" : ""}`}>
