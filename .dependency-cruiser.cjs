@@ -35,10 +35,10 @@ const capabilities = [
   "help",
 ];
 /**
- * What every capability may use: the engine, the data, configuration, the log and metrics (app/observability/,
+ * What every capability may use: the engine, the data, configuration, the words in every language (app/i18n/), the log and metrics (app/observability/,
  * which the data's own connection reports to) and shared presentation.
  */
-const foundation = "^(db/|app/(a2j|ui|styles|observability)/|app/(config|db|http)\\.server\\.ts$|app/request-context\\.ts$)";
+const foundation = "^(db/|app/(a2j|ui|styles|observability|i18n)/|app/(config|db|http)\\.server\\.ts$|app/request-context\\.ts$)";
 /** The entries that put the capabilities together: nothing below them imports them. */
 const entries = "^(server/|app/routes/|app/(root|routes|entry\\.server)\\.tsx?$)";
 const notTests = "\\.(test|bench)\\.tsx?$";

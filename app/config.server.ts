@@ -227,6 +227,11 @@ const schema = dataObject
       .min(1, "SHARE_DAYS must be a whole number of days from 1 to 365")
       .max(365, "SHARE_DAYS must be a whole number of days from 1 to 365")
       .default(30),
+    // Answers ?lang=en-XA with the pseudo-language (accented, longer English) for finding untranslated words.
+    PSEUDO_LANGUAGE: z
+      .enum(["true", "false"], "PSEUDO_LANGUAGE must be true or false")
+      .default("false")
+      .transform((value) => value === "true"),
     // Worker processes of the production server (server.js), sharing its port; 1 runs no extra process.
     WEB_CONCURRENCY: z.coerce
       .number({ error: "WEB_CONCURRENCY must be a whole number from 1 to 64" })

@@ -2,7 +2,9 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
-import { nonceContext } from "./request-context";
+import { I18nProvider } from "./i18n/react";
+import { translator } from "./i18n/translator";
+import { languageContext, nonceContext } from "./request-context";
 import { refusalLine } from "./security/request-guard.server";
 import { NonceProvider } from "./ui/nonce";
 import { logger } from "./observability/log.server";
@@ -49,7 +51,9 @@ export default function handleRequest(
     // Pages are sent whole (onAllReady): most ship no script, so streamed Suspense content could never arrive.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <I18nProvider value={translator(loadContext.get(languageContext))}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nProvider>
       </NonceProvider>,
       {
         nonce,

@@ -5,3 +5,6 @@ export const nonceContext = createContext<string>("");
 
 /** The client's address, for per-address abuse limits: the connection's, or behind a proxy TRUST_PROXY names, the one it reports. */
 export const clientAddressContext = createContext<string>("unknown");
+
+/** The language of the page (app/i18n/languages.ts), chosen by the root's middleware. */
+export const languageContext = createContext<string>("en");

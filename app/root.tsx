@@ -9,9 +9,14 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { setAccountLanguage } from "./auth/accounts.server";
 import { sessionMiddleware } from "./auth/middleware.server";
 import { setRequestRoute } from "./observability/log.server";
 import { currentUser } from "./auth/session.server";
+import { languageCookie, languageLinks, requestLanguage } from "./i18n/language.server";
+import { offeredLanguages } from "./i18n/offered.server";
+import { useT } from "./i18n/react";
+import { languageContext } from "./request-context";
 import { DocumentMeta, documentLinks } from "./ui/document-head";
 import { ErrorPage, TooManyRequestsPage } from "./ui/error-page";
 import { Footer } from "./ui/footer";
@@ -33,6 +38,18 @@ export const middleware: Route.MiddlewareFunction[] = [
     return next();
   },
   sessionMiddleware,
+  // The page's language (docs/decisions/0043-languages.md). A choice made with ?lang= (the switcher, a shared
+  // link) is kept in a cookie and, for a signed-in person, in their account: their emails follow it.
+  async ({ request, context }, next) => {
+    const user = currentUser(context);
+    const { language, source } = await requestLanguage(request, user?.language);
+    context.set(languageContext, language);
+    if (source !== "query") return next();
+    if (user && user.language !== language) await setAccountLanguage(user.id, language);
+    const response = (await next()) as Response;
+    response.headers.append("Set-Cookie", languageCookie(language));
+    return response;
+  },
   async ({ request }, next) => {
     const response = (await next()) as Response;
     const setsFlash = (response.headers.get("Set-Cookie") ?? "").includes("__flash=");
@@ -48,7 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user: HeaderUser | null = signedIn
     ? { firstName: signedIn.firstName, lastName: signedIn.lastName, administrator: signedIn.administrator, helper: signedIn.helper }
     : null;
-  return { user, toast: await readToast(request) };
+  const language = context.get(languageContext);
+  return { user, toast: await readToast(request), language, languages: languageLinks(request, await offeredLanguages(), language) };
 }
 
 /**
@@ -72,8 +90,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { hydrate, scripts } = useRouteHandles();
   const data = useRouteLoaderData<typeof loader>("root");
+  const t = useT();
   return (
-    <html lang="en">
+    <html lang={t.lang} dir={t.dir}>
       <head>
         <DocumentMeta />
         <Meta />
@@ -81,9 +100,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <a className="skip-link" href="#main-content">
-          Skip to main content
+          {t.t("site.skipLink")}
         </a>
-        <Header user={data?.user ?? null} />
+        <Header user={data?.user ?? null} languages={data?.languages ?? []} />
         <main id="main-content" tabIndex={-1}>
           {data?.toast ? <PageErrorMessage toast={data.toast} /> : null}
           {children}

@@ -64,6 +64,7 @@ export default [
     layout("routes/admin.tsx", [
       index("routes/admin._index.tsx"),
       route("administrators", "routes/admin.administrators.tsx"),
+      route("languages", "routes/admin.languages.tsx"),
       route("audit", "routes/admin.audit.tsx"),
       route("usage", "routes/admin.usage.tsx"),
       route("usage/:issueId", "routes/admin.usage.$issueId.tsx"),

@@ -19,6 +19,7 @@ import { type EarlierSecrets, secretsMigration } from "./migrations/0016_secrets
 import * as m0017 from "./migrations/0017_guide_checks";
 import * as m0019 from "./migrations/0019_content_published_by";
 import * as m0020 from "./migrations/0020_help";
+import * as m0021 from "./migrations/0021_languages";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "0017_guide_checks": m0017,
   "0019_content_published_by": m0019,
   "0020_help": m0020,
+  "0021_languages": m0021,
 };
 
 /**

@@ -35,6 +35,15 @@ export interface Database {
   share_replies: ShareRepliesTable;
   share_views: ShareViewsTable;
   prepared_interviews: PreparedInterviewsTable;
+  site_settings: SiteSettingsTable;
+}
+
+/** The organisation's settings that are not content (migration 0021). */
+export interface SiteSettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updated_at: string;
 }
 
 export interface CategoriesTable {
@@ -129,6 +138,8 @@ export interface UsersTable {
   totp_last_step: number | null;
   /** "person", "helper" or "administrator". */
   role: Generated<UserRole>;
+  /** The language the person chose (a tag of app/i18n/languages.ts), null until they choose. */
+  language: string | null;
   created_at: string;
   updated_at: string;
 }

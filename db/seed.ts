@@ -61,6 +61,8 @@ export interface SeedContent {
   issues: (z.infer<typeof issueAttributes> & { content: string })[];
   home: { headline: string; subHeadline: string; bodyCopy: string };
   legal: { slug: string; name: string; content: string }[];
+  /** settings.json: the languages the demo organisation offers (all shipped ones), set only where none is set. */
+  languages: string[] | null;
 }
 
 async function readMarkdown(file: string) {
@@ -117,7 +119,16 @@ export async function readSeedContent(dir: string): Promise<SeedContent> {
     content: body,
   }));
 
-  return { countries, issues, home: { ...homeAttributes, bodyCopy: home.body }, legal };
+  const settingsFile = path.join(dir, "settings.json");
+  const settings = await readFile(settingsFile, "utf8").then(
+    (text) => parseOrExplain(z.object({ languages: z.array(z.string().min(2)).min(1) }), JSON.parse(text), settingsFile),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return null;
+      throw error;
+    },
+  );
+
+  return { countries, issues, home: { ...homeAttributes, bodyCopy: home.body }, legal, languages: settings?.languages ?? null };
 }
 
 /** What a seed run did: the items it left as an administrator (or the command line) changed them, as "kind:key". */
@@ -169,6 +180,14 @@ export async function applySeedContent(db: Db, content: SeedContent): Promise<Se
     }
     await seedItem("home", HOME_KEY, content.home);
     for (const doc of content.legal) await seedItem("legal", doc.slug, { name: doc.name, content: doc.content });
+    // The languages offered: set once; an administrator's choice is never overwritten.
+    if (content.languages) {
+      await trx
+        .insertInto("site_settings")
+        .values({ key: "languages", value: JSON.stringify(content.languages), updated_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column("key").doNothing())
+        .execute();
+    }
     return { kept };
   });
 }

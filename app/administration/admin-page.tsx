@@ -19,7 +19,8 @@ export function AdminPage({
 }) {
   const home = title === "Administration";
   return (
-    <div className="page">
+    // Administration is in English whatever the site's language (the organisation's own staff use it).
+    <div className="page" lang="en" dir="ltr">
       <PageTitle title={title} errors={errors} />
       <Breadcrumb crumbs={[{ label: "Home", href: "/" }, ...(home ? [] : [{ label: "Administration", href: "/admin" }]), ...trail, { label: title }]} />
       <h1>{title}</h1>

@@ -148,6 +148,8 @@ export interface SignUpInput {
   email: string;
   phoneCountry: string;
   phoneNumber: string;
+  /** The language of the page they signed up on: their emails are written in it. */
+  language?: string;
 }
 
 /**
@@ -200,6 +202,7 @@ async function createUnverifiedAccount(input: SignUpInput, address: string, db: 
     two_factor_enabled: 0,
     role: "person",
     totp_last_step: null,
+    language: input.language ?? null,
     created_at: now,
     updated_at: now,
   };
@@ -453,4 +456,9 @@ export async function resetPassword(
   if (set.status !== "done") return set;
   await endOtherSessions(set.userId, null, db);
   return { status: "done" };
+}
+
+/** Keeps a person's choice of language in their account: their pages follow it, and their emails are written in it. */
+export async function setAccountLanguage(userId: string, language: string, db: Db = database()): Promise<void> {
+  await db.updateTable("users").set({ language }).where("id", "=", userId).execute();
 }

@@ -26,6 +26,8 @@ export interface SessionUser {
   administrator: boolean;
   /** The same for helpers (app/help/): the help desk is theirs. */
   helper: boolean;
+  /** The language they chose (app/i18n/languages.ts), null until they choose one. */
+  language?: string | null;
 }
 
 export interface Session {
@@ -90,6 +92,7 @@ export function selectSession(db: Db, idHash: string) {
       "users.last_name",
       "users.email",
       "users.role",
+      "users.language",
     ])
     .where("sessions.id_hash", "=", idHash);
 }
@@ -133,7 +136,7 @@ export async function loadSessionWith<Row extends SessionRow>(
   }
   const user =
     row.user_id && row.first_name !== null && row.last_name !== null && row.email !== null
-      ? { id: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email, administrator: row.role === "administrator", helper: row.role === "helper" }
+      ? { id: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email, administrator: row.role === "administrator", helper: row.role === "helper", language: row.language }
       : null;
   return {
     session: { idHash, user, pendingUserId: row.pending_user_id, pendingTotpSecret: row.pending_totp_secret },

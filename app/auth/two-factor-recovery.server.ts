@@ -15,7 +15,7 @@ import {
   type TwoFactorSetup,
 } from "./accounts.server";
 import { openTwoFactorValue, sealTwoFactorValue, verifyPassword } from "./crypto.server";
-import { securityNoticeEmail } from "./emails.server";
+import { type SecurityChange, securityNoticeEmail } from "./emails.server";
 import { clearAttempts } from "./rate-limit.server";
 import { consumeRecoveryCode, keepCodesToShow, recoveryCodesLeft, replaceRecoveryCodes } from "./recovery-codes.server";
 import { authMessages } from "./schemas";
@@ -36,12 +36,12 @@ export async function signInWithRecoveryCode(
   if (!(await consumeRecoveryCode(user.id, code, db))) return { field: "code", message: authMessages.codeInvalid, status: 400 };
   await clearAttempts(`2fa:account:${user.id}`, db);
   const setCookie = await startSession({ userId: user.id }, session, db);
-  await notify(user, "A recovery code was used to sign in", db);
+  await notify(user, "email.security.recoveryCodeUsed", db);
   return { setCookie };
 }
 
-async function notify(user: UserRow, subject: string, db: Db) {
-  await sendMail(securityNoticeEmail(user, subject, config().PUBLIC_ORIGIN), config(), db);
+async function notify(user: UserRow, change: SecurityChange, db: Db) {
+  await sendMail(securityNoticeEmail(user, change, config().PUBLIC_ORIGIN), config(), db);
 }
 
 /** The password, the attempt counted against the two-factor limits first (so guessing it is limited too). */
@@ -67,7 +67,7 @@ export async function makeNewRecoveryCodes(
   const refused = await checkPassword(user, password, address, db);
   if (refused) return refused;
   await keepCodesToShow(session, user.id, { codes: await replaceRecoveryCodes(user.id, db), then: "/account/dashboard" }, db);
-  await notify(user, "New recovery codes were made for your account", db);
+  await notify(user, "email.security.newRecoveryCodes", db);
   return null;
 }
 
@@ -141,7 +141,7 @@ export async function replaceAuthenticator(
   await setPendingTotpSecret(session, null, db);
   await endOtherSessions(user.id, session, db);
   await clearAttempts(`2fa:account:${user.id}`, db);
-  await notify(user, "Your authenticator app was changed", db);
+  await notify(user, "email.security.newAuthenticator", db);
   return null;
 }
 

@@ -9,6 +9,10 @@ export default function AdministrationHome() {
           <p className="muted">Who can administer the service, and who helps people on the help desk with which countries and issues.</p>
         </li>
         <li>
+          <a href="/admin/languages">Languages</a>
+          <p className="muted">Which languages people can choose for the site, and how far each translation has been reviewed.</p>
+        </li>
+        <li>
           <a href="/admin/content">Content</a>
           <p className="muted">Countries, issues, the home page, About, terms and privacy: drafts, publishing, history.</p>
         </li>

@@ -8,7 +8,7 @@ import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { DEFAULT_PHONE_COUNTRY } from "~/auth/phone-countries";
 import { PhoneFields } from "~/auth/phone-fields";
 import { signUpSchema } from "~/auth/schemas";
-import { clientAddressContext } from "~/request-context";
+import { clientAddressContext, languageContext } from "~/request-context";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-up";
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
   if (submission.status !== "success") return invalid(submission);
   return limited(submission, async () => {
-    const refused = await signUp(submission.value, context.get(clientAddressContext), undefined, requestedReturn(request));
+    const refused = await signUp({ ...submission.value, language: context.get(languageContext) }, context.get(clientAddressContext), undefined, requestedReturn(request));
     if (refused) return refuse(submission, refused);
     return redirect("/auth/sign-up/email-sent", {
       headers: { "Set-Cookie": await writeFlowState({ email: submission.value.email }) },

@@ -1,15 +1,17 @@
+import { useT } from "~/i18n/react";
 import { pageTitle } from "./page-title";
 
 export function ErrorPage({ status }: { status: number }) {
+  const t = useT();
   return (
     <div className="page page--narrow">
-      <title>{pageTitle("Something went wrong")}</title>
-      <h1>Sorry, something went wrong.</h1>
-      <p>Please try again in a moment. If it keeps happening, tell us through the Contact Us page.</p>
-      <p className="muted">Error {status}</p>
+      <title>{pageTitle(t.t("errorPage.title"), false, t)}</title>
+      <h1>{t.t("errorPage.heading")}</h1>
+      <p>{t.t("errorPage.body")}</p>
+      <p className="muted">{t.t("errorPage.status", { status })}</p>
       <p className="button-row">
         <a className="button" href="/">
-          Go to homepage
+          {t.t("errorPage.home")}
         </a>
       </p>
     </div>
@@ -18,14 +20,15 @@ export function ErrorPage({ status }: { status: number }) {
 
 /** Past a limit on something costly (documents, previews): what the limit says, and a way on. */
 export function TooManyRequestsPage({ message }: { message: string }) {
+  const t = useT();
   return (
     <div className="page page--narrow">
-      <title>{pageTitle("Too many attempts")}</title>
-      <h1>Too many attempts</h1>
-      <p>{message}</p>
+      <title>{pageTitle(t.t("tooMany.title"), false, t)}</title>
+      <h1>{t.t("tooMany.title")}</h1>
+      <p>{t.message(message)}</p>
       <p className="button-row">
         <a className="button" href="/account/dashboard">
-          Go to my account
+          {t.t("tooMany.account")}
         </a>
       </p>
     </div>

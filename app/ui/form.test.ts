@@ -17,7 +17,7 @@ describe("error summary entries", () => {
       { fieldId: "first", label: "First name", message: "This field is required." },
       { fieldId: "email", label: "Email", message: "The email format is invalid." },
     ]);
-    expect(errors.map(summaryEntryText)).toEqual(["First name: This field is required.", "Email: The email format is invalid."]);
+    expect(errors.map((error) => summaryEntryText(error))).toEqual(["First name: This field is required.", "Email: The email format is invalid."]);
   });
 
   it("do not double a label's own colon, and fall back to the message when there is no label", () => {

@@ -1,5 +1,7 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/react";
+import type { Translator } from "~/i18n/translator";
 
 export interface SummaryError {
   fieldId: string;
@@ -22,9 +24,10 @@ export function summaryErrors(...fields: LabelledField[]): SummaryError[] {
  * One summary entry: "First name: This field is required.". Without the label, a screen reader would read the
  * same sentence once per empty field, with nothing to say which.
  */
-export function summaryEntryText(error: Pick<SummaryError, "label" | "message">): string {
+export function summaryEntryText(error: Pick<SummaryError, "label" | "message">, t?: Translator): string {
   const label = error.label.trim().replace(/[:\s]+$/, "");
-  return label ? `${label}: ${error.message}` : error.message;
+  const message = t ? t.message(error.message) : error.message;
+  return label ? (t ? t.t("form.summaryEntry", { label, message }) : `${label}: ${message}`) : message;
 }
 
 /** Whether a form's error summary shows, so the page title can say so too. */
@@ -44,19 +47,20 @@ export function resultShowsErrors(result: SubmissionResult<string[]> | null | un
  * here); `data-error-summary` is how the viewer's script finds it (public/scripts/viewer.js).
  */
 export function ErrorSummary({ errors, formErrors = [] }: { errors: SummaryError[]; formErrors?: readonly string[] | null }) {
+  const t = useT();
   if (!showsErrors(errors, formErrors)) return null;
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autoFocus data-error-summary="">
       <h2 id="error-summary-title" className="error-summary__title">
-        There is a problem
+        {t.t("form.errorSummary")}
       </h2>
       <ul className="error-summary__list">
         {(formErrors ?? []).map((message) => (
-          <li key={message}>{message}</li>
+          <li key={message}>{t.message(message)}</li>
         ))}
         {errors.map((error) => (
           <li key={error.fieldId}>
-            <a href={`#${error.fieldId}`}>{summaryEntryText(error)}</a>
+            <a href={`#${error.fieldId}`}>{summaryEntryText(error, t)}</a>
           </li>
         ))}
       </ul>
@@ -73,6 +77,7 @@ interface FieldProps {
 }
 
 function FieldFrame({ field, label, hint, children }: FieldProps & { children: ReactNode }) {
+  const t = useT();
   return (
     <div className={`field${field.errors?.length ? " field--invalid" : ""}`}>
       <label className="field__label" htmlFor={field.id}>
@@ -85,7 +90,7 @@ function FieldFrame({ field, label, hint, children }: FieldProps & { children: R
       ) : null}
       {children}
       <p className="field__error" id={field.errorId}>
-        {field.errors?.[0] ?? ""}
+        {field.errors?.[0] ? t.message(field.errors[0]) : ""}
       </p>
     </div>
   );
@@ -181,6 +186,7 @@ export function TextAreaField({ field, label, hint, required = true, rows = 6 }:
 
 /** A single checkbox with its label beside it (an optional yes/no; submitted as "on" when ticked). */
 export function CheckboxField({ field, label, hint }: Omit<FieldProps, "required">) {
+  const t = useT();
   const { key, ...props } = getInputProps(field, { type: "checkbox", ariaAttributes: false });
   return (
     <div className={`field field--checkbox${field.errors?.length ? " field--invalid" : ""}`}>
@@ -196,7 +202,7 @@ export function CheckboxField({ field, label, hint }: Omit<FieldProps, "required
         </p>
       ) : null}
       <p className="field__error" id={field.errorId}>
-        {field.errors?.[0] ?? ""}
+        {field.errors?.[0] ? t.message(field.errors[0]) : ""}
       </p>
     </div>
   );

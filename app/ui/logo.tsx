@@ -1,5 +1,8 @@
+import { useT } from "~/i18n/react";
+
 /** The product mark: a set of scales and the name; decorative, the link around it carries the text. */
 export function Logo() {
+  const { t } = useT();
   return (
     <span className="logo" aria-hidden="true">
       <svg width="32" height="32" viewBox="0 0 32 32" focusable="false">
@@ -12,7 +15,7 @@ export function Logo() {
           fill="none"
         />
       </svg>
-      <span className="logo__text">Legal Self-Help</span>
+      <span className="logo__text">{t("site.name")}</span>
     </span>
   );
 }

@@ -1,16 +1,18 @@
+import { useT } from "~/i18n/react";
 import { pageTitle } from "./page-title";
 
 export function NotFound({ backHref }: { backHref: string }) {
+  const t = useT();
   return (
     <div className="page page--narrow not-found">
-      <title>{pageTitle("Page not found")}</title>
-      <h1>Sorry, we couldn&apos;t find this page.</h1>
+      <title>{pageTitle(t.t("notFound.title"), false, t)}</title>
+      <h1>{t.t("notFound.heading")}</h1>
       <p className="button-row">
         <a className="button button--secondary" href={backHref}>
-          Back
+          {t.t("notFound.back")}
         </a>
         <a className="button" href="/">
-          Go to homepage
+          {t.t("errorPage.home")}
         </a>
       </p>
     </div>

@@ -1,0 +1,120 @@
+// CI's check of the catalogues (docs/decisions/0043-languages.md): every language has exactly English's keys, and
+// each message has English's placeholders, of the same kinds, and English's tags; plural forms are the
+// language's own. A missing key, an extra key or a changed placeholder fails the build.
+import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
+import { describe, expect, it } from "vitest";
+import { languages, PSEUDO_LANGUAGE } from "./languages";
+import { catalogues, translator } from "./translator";
+
+const english = catalogues.en as Record<string, string>;
+
+/** "name:kind" for every placeholder and "<tag>" for every tag of a message, sorted, nested ones included. */
+export function placeholders(message: string): string[] {
+  const found = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === TYPE.argument) found.add(`${element.value}:text`);
+      else if (element.type === TYPE.number) found.add(`${element.value}:number`);
+      else if (element.type === TYPE.date || element.type === TYPE.time) found.add(`${element.value}:date`);
+      else if (element.type === TYPE.plural) {
+        found.add(`${element.value}:plural`);
+        for (const option of Object.values(element.options)) walk(option.value);
+      } else if (element.type === TYPE.select) {
+        found.add(`${element.value}:select`);
+        for (const option of Object.values(element.options)) walk(option.value);
+      } else if (element.type === TYPE.tag) {
+        found.add(`<${element.value}>`);
+        walk(element.children);
+      }
+    }
+  };
+  walk(parse(message, { ignoreTag: false }));
+  return [...found].sort();
+}
+
+function pluralCategories(message: string): string[] {
+  const categories: string[] = [];
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === TYPE.plural) {
+        categories.push(...Object.keys(element.options).filter((name) => !name.startsWith("=")));
+        for (const option of Object.values(element.options)) walk(option.value);
+      } else if (element.type === TYPE.select) for (const option of Object.values(element.options)) walk(option.value);
+      else if (element.type === TYPE.tag) walk(element.children);
+    }
+  };
+  walk(parse(message, { ignoreTag: false }));
+  return categories;
+}
+
+describe.each(languages.map((language) => [language.code, language] as const))("the %s catalogue", (code) => {
+  const catalogue = catalogues[code] as Record<string, string>;
+
+  it("has exactly the English keys", () => {
+    const missing = Object.keys(english).filter((key) => !Object.hasOwn(catalogue, key));
+    const extra = Object.keys(catalogue).filter((key) => !Object.hasOwn(english, key));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it("keeps every message's placeholders and tags", () => {
+    const differing = Object.keys(english)
+      .filter((key) => Object.hasOwn(catalogue, key))
+      .flatMap((key) => {
+        const ours = placeholders(catalogue[key]!);
+        const theirs = placeholders(english[key]!);
+        return ours.join() === theirs.join() ? [] : [`${key}: ${ours.join(" ")} ≠ English ${theirs.join(" ")}`];
+      });
+    expect(differing).toEqual([]);
+  });
+
+  it("uses the language's own plural forms, with 'other' always", () => {
+    const allowed = new Set(new Intl.PluralRules(code).resolvedOptions().pluralCategories as string[]);
+    const wrong = Object.entries(catalogue).flatMap(([key, message]) => {
+      const used = pluralCategories(message);
+      if (used.length === 0) return [];
+      const problems = used.filter((name) => !allowed.has(name)).map((name) => `${key}: "${name}" is not a plural form of ${code}`);
+      return used.includes("other") ? problems : [...problems, `${key}: no "other" form`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("has no empty message", () => {
+    expect(Object.entries(catalogue).filter(([, message]) => message.trim() === "").map(([key]) => key)).toEqual([]);
+  });
+});
+
+describe("a translator", () => {
+  it("fills placeholders and plurals in the language", () => {
+    expect(translator("en").t("header.welcome", { name: "Sam Lee" })).toBe("Welcome Sam Lee");
+    expect(translator("fr").t("errorPage.status", { status: 404 })).toBe("Erreur 404");
+    expect(translator("ar").dir).toBe("rtl");
+  });
+
+  it("puts a message reference into words, and leaves other text as it is", async () => {
+    const { messageRef } = await import("./translator");
+    expect(translator("en").message(messageRef("errorPage.status", { status: 429 }))).toBe("Error 429");
+    expect(translator("fr").message("Sam's own words")).toBe("Sam's own words");
+  });
+
+  it("renders every English message in the pseudo-language, accented and bracketed", () => {
+    const pseudo = translator(PSEUDO_LANGUAGE);
+    for (const [key, message] of Object.entries(english)) {
+      const values = Object.fromEntries(
+        placeholders(message)
+          .filter((name) => !name.startsWith("<"))
+          .map((name) => {
+            const [variable, kind] = name.split(":") as [string, string];
+            return [variable, kind === "date" ? new Date(0) : kind === "number" || kind === "plural" ? 2 : "x"];
+          }),
+      );
+      const text = pseudo.t(key as never, values);
+      expect(text.startsWith("⟦") && text.endsWith("⟧"), key).toBe(true);
+    }
+  });
+
+  it("formats dates in the language", () => {
+    const day = new Date(Date.UTC(2026, 10, 25, 12));
+    expect(translator("en").date(day, { dateStyle: "long", timeZone: "UTC" })).toBe("25 November 2026");
+    expect(translator("zh-Hans").date(day, { dateStyle: "long", timeZone: "UTC" })).toBe("2026年11月25日");
+  });
+});

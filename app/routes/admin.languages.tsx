@@ -1,0 +1,70 @@
+import { AdminPage } from "~/administration/admin-page";
+import { actorOf, requireAdministrator } from "~/administration/guard.server";
+import { listLanguages, setOfferedLanguages } from "~/administration/languages.server";
+import { redirectWithToast } from "~/ui/toast.server";
+import type { Route } from "./+types/admin.languages";
+
+export async function loader() {
+  return { languages: await listLanguages() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = actorOf(requireAdministrator(context, request), context);
+  const form = await request.formData();
+  const offered = await setOfferedLanguages(form.getAll("offer").map(String), actor);
+  return redirectWithToast("/admin/languages", { type: "success", message: `Languages offered: ${offered.length}.` });
+}
+
+export default function Languages({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminPage title="Languages">
+      <p>
+        The languages people can choose for the site. English is the default: every page exists in it. A language whose translation no
+        fluent reader has reviewed yet is marked drafted; offer it only if you accept that.
+      </p>
+      <form method="post" className="form">
+        <table className="data-table">
+          <caption className="visually-hidden">Languages</caption>
+          <thead>
+            <tr>
+              <th scope="col">Offer</th>
+              <th scope="col">Language</th>
+              <th scope="col">Translation</th>
+              <th scope="col">Messages</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.languages.map((language) => (
+              <tr key={language.code}>
+                <td>
+                  <input
+                    type="checkbox"
+                    className="field__checkbox"
+                    name="offer"
+                    value={language.code}
+                    id={`offer-${language.code}`}
+                    defaultChecked={language.offered}
+                    disabled={language.isDefault}
+                    aria-describedby={`review-${language.code}`}
+                  />
+                </td>
+                <td>
+                  <label htmlFor={`offer-${language.code}`}>
+                    <span lang={language.code}>{language.name}</span>
+                    {language.name === language.englishName ? null : <> ({language.englishName})</>}
+                    {language.isDefault ? <> – the default, always offered</> : null}
+                  </label>
+                </td>
+                <td id={`review-${language.code}`}>{language.review === "reviewed" ? "Reviewed" : "Drafted, not yet reviewed"}</td>
+                <td>{language.messages}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button type="submit" className="button">
+          Save languages
+        </button>
+      </form>
+    </AdminPage>
+  );
+}
