@@ -13,7 +13,7 @@ import { resolvePopups } from "./macros";
 import { parseExpression, parseScript, type Expr, type Stmt } from "./parser";
 import type { Answers, AnswerVar, Field, Guide, Page } from "./types";
 import { own, setOwn } from "./util";
-import { inputName, listOptions, numberPickOptions, type FormValues } from "./validate";
+import { asksForEmail, inputName, listOptions, numberPickOptions, type FormValues } from "./validate";
 import { parseLooseNumber } from "./values";
 
 export type FindingKind =
@@ -213,6 +213,8 @@ interface PageFacts {
 // Values to try in a page's fields.
 
 const SAMPLE_TEXT = "Sample answer";
+/** A text field the guide checks as an email address (validate.ts, asksForEmail) gets one. */
+const SAMPLE_EMAIL = "sample.person@example.org";
 const YEAR = 365;
 
 function clampNumber(n: number, min: number, max: number): number {
@@ -306,7 +308,18 @@ function pageInputs(page: Page, today: number, flowVars: Set<string>, constants:
         // A text's most characters hold for every text-like field (an SSN, a phone number, a zip code too).
         const maxChars = parseInt(f.maxChars, 10);
         const cut = (s: string) => (Number.isFinite(maxChars) && maxChars > 0 ? s.slice(0, maxChars) : s);
-        const typical = f.type === "numberssn" ? "123-45-6789" : f.type === "numberphone" ? "(555) 555-0100" : f.type === "numberzip" ? "12345" : f.value.trim() !== "" ? f.value : SAMPLE_TEXT;
+        const typical =
+          f.type === "numberssn"
+            ? "123-45-6789"
+            : f.type === "numberphone"
+              ? "(555) 555-0100"
+              : f.type === "numberzip"
+                ? "12345"
+                : f.value.trim() !== ""
+                  ? f.value
+                  : asksForEmail(f)
+                    ? SAMPLE_EMAIL
+                    : SAMPLE_TEXT;
         inputs.push({ name, base: cut(typical), others: [...consts.map(cut), ...blank], drivesFlow });
       }
     }

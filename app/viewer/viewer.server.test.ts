@@ -59,7 +59,7 @@ describe.each(dialects)("opening the viewer on %s", (dialect) => {
     const target = { preview: false as const, issueId: 901, interviewId };
     const own = await loadSessionAndInterview(aliceCookie, target, handle.db);
     expect(own.stale).toBe(false);
-    expect(own.session?.user).toEqual({ id: alice.id, firstName: "A", lastName: "B", email: alice.email, administrator: false, helper: false });
+    expect(own.session?.user).toEqual({ id: alice.id, firstName: "A", lastName: "B", email: alice.email, administrator: false, helper: false, language: null });
     expect(own.opened).toEqual(await openViewer(alice, target, null, handle.db));
     // Another person's interview, another issue's, an unknown one: the session, and nothing opened.
     for (const [cookie, other] of [[bobCookie, target], [aliceCookie, { ...target, issueId: 902 }], [aliceCookie, { ...target, interviewId: randomUUID() }]] as const) {
