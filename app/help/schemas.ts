@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { signUpSchema } from "~/auth/schemas";
+import { checkPhone, phoneFields } from "~/auth/schemas";
 import { emailAddress, messages, personName } from "~/ui/validation";
 import { deskWords, preparedWords, shareMessages } from "./words";
 
@@ -42,4 +42,6 @@ export const prepareSchema = z.object({
 });
 
 /** Creating an account through an invitation: as signing up, with the email the invitation was sent to. */
-export const invitationSignUpSchema = signUpSchema.omit({ email: true }).extend({ code: z.string({ error: messages.required }).min(1).max(100) });
+export const invitationSignUpSchema = z
+  .object({ firstName: personName(), lastName: personName(), ...phoneFields, code: z.string({ error: messages.required }).min(1).max(100) })
+  .superRefine(checkPhone);

@@ -16,7 +16,7 @@ import type { Route } from "./+types/account.interview.$interviewId.help";
 // A person's own interview and help: ask for help (what to share, a message, who sees it and for how long), stop
 // sharing, the helpers' replies, and who has seen what. Another person's interview is 404.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const sharing = await sharingOfInterview(user.id, params.interviewId, { markRead: true });
   if (!sharing) notFound(request);
   const days = config().SHARE_DAYS;
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const here = `/account/interview/${params.interviewId}/help`;
   const form = await request.formData();
   if (form.get("intent") === "stop") {
