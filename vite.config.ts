@@ -33,6 +33,10 @@ function minifiedScripts(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
-  build: isSsrBuild ? { rollupOptions: { input: { index: "./server/app.ts", cli: "./server/cli.ts", tracing: "./server/tracing.ts" } } } : {},
+  // A font file is never inlined into the stylesheet (Vite inlines assets under 4 kB): every page would carry it,
+  // while unicode-range lets a page fetch only the files its characters need (docs/decisions/0012-fonts.md).
+  build: isSsrBuild
+    ? { rollupOptions: { input: { index: "./server/app.ts", cli: "./server/cli.ts", tracing: "./server/tracing.ts" } }, assetsInlineLimit: 0 }
+    : { assetsInlineLimit: 0 },
   plugins: [reactRouter(), serverWorkers(), isSsrBuild ? serverEntries : minifiedScripts()],
 }));

@@ -6,8 +6,9 @@
 // (HarfBuzz's hb-subset compiled to WebAssembly, inside its registry package) and harfbuzzjs to read what each
 // file covers.
 //
-// Every page needs the "core" file: printable ASCII and the punctuation the product's text uses. The other files
-// hold the rest of fontsource's Latin, Latin Extended and Vietnamese glyphs (accented names, other currencies),
+// Every page needs the "core" file: printable ASCII and the punctuation the product's text uses; French, Spanish
+// and Welsh pages the "letters" file too (Latin-1's accented letters). The other files hold the rest of
+// fontsource's Latin, Latin Extended and Vietnamese glyphs (accented names, other currencies),
 // and a browser fetches one only when a page contains one of its characters (unicode-range). Characters in none
 // of them (Greek, Cyrillic, CJK, Tamil, symbols) come from the system fonts in the font-family list. The ranges
 // never overlap and are exactly the characters each file has a glyph for, so nothing renders as a missing-glyph box.
@@ -57,10 +58,20 @@ function unicodeRange(codePoints) {
   return parts.join(", ");
 }
 
+// The small accented letters of Latin-1, the capitals that begin French words most (À É Ç) and Spanish's ¡ ¿: French,
+// Spanish and Welsh pages need them on every page. Kept apart from Latin-1's other capitals and symbols, they keep
+// those pages' first visit within 30 kB (docs/decisions/0043-languages.md).
+const LETTERS = [0xa1, 0xbf, 0xc0, 0xc7, 0xc9, ...range(0xdf, 0xf6), ...range(0xf8, 0xff)];
+// Welsh's ŵ and ŷ (with their capitals and the grave, acute and diaeresis forms of w and y): without them a Welsh
+// page would fetch all of Latin Extended.
+const WELSH = [0x174, 0x175, 0x176, 0x177, 0x1e80, 0x1e81, 0x1e82, 0x1e83, 0x1e84, 0x1e85, 0x1ef2, 0x1ef3];
+
 // In order of priority: a code point goes to the first file whose source has it.
 const files = [
   { name: "roboto-core", from: "latin", only: CORE },
+  { name: "roboto-letters", from: "latin", only: LETTERS },
   { name: "roboto-latin", from: "latin" },
+  { name: "roboto-welsh", from: "latin-ext", only: WELSH },
   { name: "roboto-latin-ext", from: "latin-ext" },
   { name: "roboto-vietnamese", from: "vietnamese" },
 ];

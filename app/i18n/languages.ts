@@ -13,8 +13,8 @@ export interface Language {
   englishName: string;
   dir: TextDirection;
   /**
-   * "latin": the site's subset Roboto covers it (Latin, Vietnamese, Welsh); "system": the person's own fonts
-   * (Chinese, Tamil, Arabic would need multi-megabyte web fonts).
+   * "latin": the site's subset Roboto covers it (English, French, Spanish, Welsh, Malay); "system": the person's own
+   * fonts (Chinese, Tamil, Arabic would need multi-megabyte web fonts; Vietnamese three of Roboto's files, 45 kB).
    */
   fonts: "latin" | "system";
   review: "reviewed" | "drafted";
@@ -28,7 +28,7 @@ export const languages = [
   { code: "fr", name: "Français", englishName: "French (Canada)", dir: "ltr", fonts: "latin", review: "drafted" },
   { code: "cy", name: "Cymraeg", englishName: "Welsh", dir: "ltr", fonts: "latin", review: "drafted" },
   { code: "es", name: "Español", englishName: "Spanish", dir: "ltr", fonts: "latin", review: "drafted" },
-  { code: "vi", name: "Tiếng Việt", englishName: "Vietnamese", dir: "ltr", fonts: "latin", review: "drafted" },
+  { code: "vi", name: "Tiếng Việt", englishName: "Vietnamese", dir: "ltr", fonts: "system", review: "drafted" },
   { code: "ar", name: "العربية", englishName: "Arabic", dir: "rtl", fonts: "system", review: "drafted" },
 ] as const satisfies readonly Language[];
 
