@@ -224,12 +224,13 @@ export function currentUser(context: Readonly<RouterContextProvider>): SessionUs
 
 /**
  * For pages only signed-in users may see: everybody else goes to sign in, and (given the request) comes back to
- * this page afterwards.
+ * this page afterwards. Only a page that was opened (GET) is returned to: a form posted to an endpoint names no
+ * page to show again.
  */
 export function requireUser(context: Readonly<RouterContextProvider>, request?: Request): SessionUser {
   const user = currentUser(context);
   if (!user) {
-    const url = request ? new URL(request.url) : null;
+    const url = request && (request.method === "GET" || request.method === "HEAD") ? new URL(request.url) : null;
     throw redirect(withReturn("/auth/sign-in", safeReturnPath(url ? url.pathname + url.search : null)));
   }
   return user;

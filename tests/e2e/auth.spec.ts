@@ -277,7 +277,7 @@ test.describe("accounts", () => {
 
     // The reset ended the session on the other device.
     await page.goto("/issues/2");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/issues\/2$/);
     await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
 
     await signInWithPassword(reset, email, PASSWORD);

@@ -12,7 +12,7 @@ test.describe("issue page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Getting your rental bond back");
     await expect(page.locator(".prose table")).toBeVisible();
     await expect(page.getByText("Sample content.")).toBeVisible();
-    await expect(page.locator("main").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth/sign-in");
+    await expect(page.locator("main").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth/sign-in?returnTo=%2Fissues%2F6%2Finterviews");
     await axe();
   });
 

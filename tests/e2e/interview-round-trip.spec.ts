@@ -179,7 +179,7 @@ test.describe("one round trip per step", { tag: "@script-only" }, () => {
     await requests.were([`GET /issues/2/interviews/${id} 200`, "GET /viewer 200"]);
     await press(viewer(page), "I need help finding this information");
     await viewer(page).getByRole("button", { name: "Exit and come back later." }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Your answers are saved. Sign in to continue your interview." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "You are signed out. Your answers are saved: sign in to continue your interview." })).toBeVisible();
     await requests.were(["POST /viewer (fetch) 200", "POST /viewer (fetch) 200", "GET / 200"]);
     await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
   });
@@ -211,7 +211,7 @@ test.describe("a page with errors", () => {
       // The page comes back from the interview page's own address, with its errors, focus on the summary.
       await requests.were([`POST /issues/9/interviews/${id} 400`]);
       await expect(page.locator(".viewer-inline")).toBeVisible();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-labelledby"))).toBe("viewer-errors-title");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-labelledby"))).toBe("error-summary-title");
     }
     await axe();
 

@@ -143,7 +143,8 @@ test.describe("targets", () => {
     await page.goto(`/issues/2/interviews/${review}`);
     const frame = viewer(page);
     await press(frame, "Finish");
-    await expect(frame.getByRole("button", { name: /^Change/ })).toHaveCount(4);
+    // One per answer on the planted path: the name page's four, the two choices, the four conditions.
+    await expect(frame.getByRole("button", { name: /^Change/ })).toHaveCount(10);
     for (const button of await frame.getByRole("button").all()) await expectMainControl(button);
   });
 });

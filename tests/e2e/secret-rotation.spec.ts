@@ -157,7 +157,7 @@ test("rotating the session secret and the data key: every person still signs in 
     const stale = new Client(current);
     for (const [name, value] of signedInBefore) stale.cookies.set(name, value);
     const refused = await stale.send(`/interviews/${people[0]!.interviewId}/answers`);
-    expect([refused.status, refused.location]).toEqual([302, "/"]);
+    expect([refused.status, refused.location]).toEqual([302, `/auth/sign-in?returnTo=${encodeURIComponent(`/interviews/${people[0]!.interviewId}/answers`)}`]);
     const rotation = operatorCommand(["db", "rotate-key"], { databaseUrl, dataKey: dataKeys.second }, { DATA_ENCRYPTION_OLD_KEYS: dataKeys.first, DATA_DIR: dataDir });
     console.log(rotation.output);
     expect(rotation.status, rotation.output).toBe(0);

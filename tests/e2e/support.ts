@@ -153,8 +153,13 @@ export function plantAtFinish(email: string, issueId = 2): string {
     "client last name te": text("Client last name TE", "Lee"),
     "user gender": { name: "User Gender", type: "MC", repeating: false, values: [null, "Female"] },
     "have job tf": { name: "Have job TF", type: "TF", repeating: false, values: [null, true] },
+    "already released tf": { name: "Already released TF", type: "TF", repeating: false, values: [null, true] },
+    "know po tf": { name: "Know PO TF", type: "TF", repeating: false, values: [null, true] },
+    "finished basic info tf": { name: "Finished basic info TF", type: "TF", repeating: false, values: [null, true] },
   };
-  const history = ["1-Name and gender", "7-Finish instructions"].map((interviewPage) => ({ interviewPage, repeatVarValue: null, outerLoopVarValue: null }));
+  // The path a person takes through the re-entry guide ticking no condition of release: a change on Check your
+  // answers replays it, so it must be the path the guide's buttons and scripts really lead along.
+  const history = ["1-Name and gender", "2-Release or pending?", "3-Know PO", "6-Conditions of release", "1-The End", "7-Finish instructions"].map((interviewPage) => ({ interviewPage, repeatVarValue: null, outerLoopVarValue: null }));
   withE2eDatabase((db) =>
     db
       .prepare("update interviews set vars = ?, engine_state = ? where id = ?")
