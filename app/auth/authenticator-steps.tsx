@@ -40,7 +40,14 @@ export function AuthenticatorSteps({
         <p className="secret-key">
           <code id="secret-key" translate="no">{setup.secret}</code>
           {/* Shown by the small copy script; without script the key is selectable text. */}
-          <button type="button" className="button button--secondary button--small" data-copy-target="secret-key" hidden>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            data-copy-target="secret-key"
+            data-copied={t("auth.steps.copied")}
+            data-close={t("common.toast.close")}
+            hidden
+          >
             {t("auth.steps.copy")}
           </button>
         </p>
