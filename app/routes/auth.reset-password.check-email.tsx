@@ -19,7 +19,7 @@ export default function CheckEmail({ loaderData, actionData }: Route.ComponentPr
   return (
     <LinkSentPage problem={actionData?.problem}>
       <p>
-        <RichText id="auth.checkEmail.text" values={{ email: loaderData.email }} tags={{ email: (words) => <strong translate="no">{words}</strong> }} />
+        <RichText id="auth.checkEmail.text" values={{ email: loaderData.email }} tags={{ strong: (words) => <strong translate="no">{words}</strong> }} />
       </p>
     </LinkSentPage>
   );

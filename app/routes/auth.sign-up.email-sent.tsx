@@ -18,7 +18,7 @@ export default function EmailSent({ loaderData, actionData }: Route.ComponentPro
   return (
     <LinkSentPage problem={actionData?.problem}>
       <p>
-        <RichText id="auth.emailSent.text" values={{ email: loaderData.email }} tags={{ email: (words) => <strong translate="no">{words}</strong> }} />
+        <RichText id="auth.emailSent.text" values={{ email: loaderData.email }} tags={{ strong: (words) => <strong translate="no">{words}</strong> }} />
       </p>
     </LinkSentPage>
   );

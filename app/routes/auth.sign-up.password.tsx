@@ -48,7 +48,7 @@ export default function CreatePassword({ loaderData, actionData }: Route.Compone
       <PageTitle title={t("auth.createPassword.title")} errors={resultShowsErrors(actionData?.result)} />
       <h1>{t("auth.createPassword.title")}</h1>
       <p>
-        <RichText id="auth.createPassword.intro" values={{ email: loaderData.email }} tags={{ email: (words) => <strong translate="no">{words}</strong> }} />
+        <RichText id="auth.createPassword.intro" values={{ email: loaderData.email }} tags={{ strong: (words) => <strong translate="no">{words}</strong> }} />
       </p>
       <NewPasswordForm code={loaderData.code} lastResult={actionData?.result} submitLabel={t("auth.createPassword.submit")} />
     </div>

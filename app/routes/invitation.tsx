@@ -162,7 +162,7 @@ function SignUpThroughInvitation({ view, result }: { view: InvitedPerson; result
       <p>{t("auth.invitation.intro", { helper: view.helperName })}</p>
       <h2 id="create-title">{t("auth.invitation.createTitle")}</h2>
       <p>
-        <RichText id="auth.invitation.yourEmail" values={{ email: view.email }} tags={{ email: (words) => <strong translate="no">{words}</strong> }} />
+        <RichText id="auth.invitation.yourEmail" values={{ email: view.email }} tags={{ strong: (words) => <strong translate="no">{words}</strong> }} />
       </p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form" aria-labelledby="create-title">

@@ -275,6 +275,7 @@ test.describe("the auth pages in a language", () => {
     await page.getByLabel("Numéro de téléphone", { exact: true }).fill("91234567");
     await page.getByRole("button", { name: "Créer un compte" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vérifiez vos courriels");
+    await expect(page.getByText(email)).toBeVisible();
     await expect.poll(() => outboxMessages().some((message) => message.to_address === email)).toBe(true);
     const sent = outboxMessages().find((message) => message.to_address === email);
     expect(sent?.subject).toBe("Confirmez votre adresse courriel");
