@@ -24,6 +24,7 @@ import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
 import { deleteAccount, deleteAccountMessages } from "./delete-account.server";
 import { myDataMessages, myDataZip } from "./my-data.server";
+import { authMessages } from "~/auth/schemas";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "lsh-my-data-"));
 process.env.DATA_DIR = dataDir;
@@ -187,12 +188,12 @@ describe.each(dialects)("my data on %s", (dialect) => {
     const before = await rowsOf(ana.user.id, ana.user.email);
     expect(await deleteAccount(ana.user.id, { password: "wrong horse 42", code: totp(ana.secret) }, address(), { db: db(), storage: databaseFiles })).toEqual({
       field: "password",
-      message: "The password is invalid.",
+      message: authMessages.passwordInvalid,
       status: 400,
     });
     expect(await deleteAccount(ana.user.id, { password: PASSWORD, code: "000000" }, address(), { db: db(), storage: databaseFiles })).toEqual({
       field: "code",
-      message: "The verification code is invalid.",
+      message: authMessages.codeInvalid,
       status: 400,
     });
     expect(await deleteAccount(ana.user.id, { password: PASSWORD, code: "aaaaa-aaaaa" }, address(), { db: db(), storage: databaseFiles })).toMatchObject({ field: "code" });
@@ -246,7 +247,7 @@ describe.each(dialects)("my data on %s", (dialect) => {
     expect(Buffer.from((await databaseFiles.get(bob.storageKey))!).equals(Buffer.from(bob.upload))).toBe(true);
     expect(await recoveryCodesLeft(bob.user.id, db())).toBe(10);
 
-    expect(await signInWithPassword(ana.user.email, PASSWORD, null, address(), db())).toEqual({ field: "password", message: "Wrong username or password.", status: 400 });
+    expect(await signInWithPassword(ana.user.email, PASSWORD, null, address(), db())).toEqual({ field: "password", message: authMessages.wrongCredentials, status: 400 });
   });
 
   it("deletes with a recovery code, and deletes the files from an S3 bucket (STORAGE_URL)", async () => {

@@ -19,6 +19,7 @@ import {
 } from "./accounts.server";
 import { countAttempt, limits, RateLimitError } from "./rate-limit.server";
 import { loadSession, type Session, SESSION_IDLE_MS, startSession } from "./session.server";
+import { authMessages } from "~/auth/schemas";
 
 // The outbox files of these tests go to a scratch folder.
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "lsh-accounts-"));
@@ -78,7 +79,7 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect(await signUp(person("Case@Example.org"), address(), db())).toBeNull();
     expect(await signUp(person("case@EXAMPLE.org"), address(), db())).toEqual({
       field: "email",
-      message: "This account already exists. Please reset your password.",
+      message: authMessages.accountExists,
       status: 400,
     });
     const user = await db().selectFrom("users").selectAll().where("email_key", "=", "case@example.org").executeTakeFirstOrThrow();
@@ -117,7 +118,7 @@ describe.each(dialects)("accounts on %s", (dialect) => {
 
   it("answers a wrong password and an unknown email alike, and sends unverified accounts to verify (AU02)", async () => {
     await account("signin@example.org");
-    const wrong = { field: "password", message: "Wrong username or password.", status: 400 };
+    const wrong = { field: "password", message: authMessages.wrongCredentials, status: 400 };
     expect(await signInWithPassword("signin@example.org", "nope-1234", null, address(), db())).toEqual(wrong);
     expect(await signInWithPassword("nobody@example.org", "nope-1234", null, address(), db())).toEqual(wrong);
     await signUp(person("unverified@example.org"), address(), db());
@@ -138,8 +139,8 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect(pending.user).toBeNull();
 
     // The code that confirmed the setup a moment ago is spent; B's code is not A's.
-    expect(await verifySignInCode(pending, code(a.secret), address(), db())).toMatchObject({ message: "The verification code is invalid." });
-    expect(await verifySignInCode(pending, code(b.secret, 1), address(), db())).toMatchObject({ message: "The verification code is invalid." });
+    expect(await verifySignInCode(pending, code(a.secret), address(), db())).toMatchObject({ message: authMessages.codeInvalid });
+    expect(await verifySignInCode(pending, code(b.secret, 1), address(), db())).toMatchObject({ message: authMessages.codeInvalid });
     const signedIn = await verifySignInCode(pending, code(a.secret, 1), address(), db());
     if (!("setCookie" in signedIn)) throw new Error("code refused");
     expect(cookieHeader(signedIn.setCookie)).not.toBe(cookieHeader(step.setCookie));

@@ -24,6 +24,6 @@ export async function limited<T>(submission: Submission<unknown>, run: () => Pro
     return await run();
   } catch (error) {
     if (!(error instanceof RateLimitError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message], hideFields }) }, { status: 429 });
+    return data({ result: submission.reply({ formErrors: [error.ref], hideFields }) }, { status: 429 });
   }
 }

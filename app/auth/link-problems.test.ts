@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isLinkProblemKind, linkProblemText } from "./link-problems";
+import { translator } from "~/i18n/translator";
+import { isLinkProblemKind, linkProblemText as keysOf, type LinkProblemKind } from "./link-problems";
+
+/** The page's words in English. */
+function linkProblemText(flow: "sign-up" | "reset-password", kind: LinkProblemKind) {
+  const { heading, text } = keysOf(flow, kind);
+  const t = translator("en");
+  return { heading: t.t(heading), text: t.t(text) };
+}
 
 describe("pages of links that no longer work", () => {
   it("use the product's expired-link text for sign-up, and its words for the rest", () => {

@@ -1,4 +1,4 @@
-import { authMessages } from "./schemas";
+import type { MessageKey } from "~/i18n/translator";
 
 /** Why an emailed link no longer works, as its page says it. */
 export type LinkProblemKind = "expired" | "used" | "unknown";
@@ -9,37 +9,19 @@ export function isLinkProblemKind(value: unknown): value is LinkProblemKind {
   return typeof value === "string" && (linkProblemKinds as readonly string[]).includes(value);
 }
 
-const NEW_LINK = "You can receive a new link by clicking the button below.";
-
 /**
  * The heading and text of the page a broken link leads to, for the sign-up link (7 days) and the reset link
- * (1 hour). The expired sign-up text is the product's own (AU03); the others follow its words.
+ * (1 hour), as keys of the catalogue. The expired sign-up text is the product's own (AU03); the others follow its
+ * words. A used sign-up link's new link may be a reset link (1 hour): no validity is promised there.
  */
-export function linkProblemText(flow: "sign-up" | "reset-password", kind: LinkProblemKind): { heading: string; text: string } {
-  const validity = flow === "sign-up" ? "This link will expire in 7 days." : "This link will expire in 1 hour.";
+export function linkProblemText(flow: "sign-up" | "reset-password", kind: LinkProblemKind): { heading: MessageKey; text: MessageKey } {
+  const signUp = flow === "sign-up";
   switch (kind) {
     case "expired":
-      return {
-        heading: "This link has expired",
-        text: flow === "sign-up" ? authMessages.expiredLink : `This link has expired. ${NEW_LINK} ${validity}`,
-      };
+      return { heading: "auth.linkProblem.expiredTitle", text: signUp ? "auth.linkProblem.signUpExpired" : "auth.linkProblem.resetExpired" };
     case "used":
-      return {
-        heading: "This link has already been used",
-        // A used sign-up link has usually set the password already; a new link for that account resets it.
-        text:
-          flow === "sign-up"
-            ? `This link has already been used, or a newer link was sent after it. If you have chosen your password, sign in. Otherwise ${lowerFirst(NEW_LINK)}`
-            : `This link has already been used, or a newer link was sent after it. ${NEW_LINK} ${validity}`,
-      };
+      return { heading: "auth.linkProblem.usedTitle", text: signUp ? "auth.linkProblem.signUpUsed" : "auth.linkProblem.resetUsed" };
     case "unknown":
-      return {
-        heading: "This link is not valid",
-        text: `We do not recognise this link: it may be incomplete, or too old. ${NEW_LINK} ${validity}`,
-      };
+      return { heading: "auth.linkProblem.unknownTitle", text: signUp ? "auth.linkProblem.signUpUnknown" : "auth.linkProblem.resetUnknown" };
   }
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

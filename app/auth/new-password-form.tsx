@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
+import { useT } from "~/i18n/react";
 import { ErrorSummary, summaryErrors, TextField } from "~/ui/form";
 import { setPasswordSchema } from "./schemas";
 
@@ -20,19 +21,22 @@ export function NewPasswordForm({
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema }),
   });
+  const { t } = useT();
+  const password = t("auth.field.password");
+  const confirm = t("auth.field.confirmPassword");
   return (
     <>
-      <ErrorSummary errors={summaryErrors([fields.password, "Password"], [fields.confirmPassword, "Confirm Password"])} formErrors={form.errors} />
+      <ErrorSummary errors={summaryErrors([fields.password, password], [fields.confirmPassword, confirm])} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <input type="hidden" name="code" value={code} />
         <TextField
           field={fields.password}
-          label="Password"
+          label={password}
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters, with a letter and a number."
+          hint={t("auth.newPassword.hint")}
         />
-        <TextField field={fields.confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" />
+        <TextField field={fields.confirmPassword} label={confirm} type="password" autoComplete="new-password" />
         <button type="submit" className="button">
           {submitLabel}
         </button>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { normalisedPhone } from "./phone-countries";
-import { codeSchema, signUpSchema } from "./schemas";
+import { authMessages, codeSchema, signUpSchema } from "./schemas";
 
 describe("phone numbers as people type them", () => {
   test.each([
@@ -24,7 +24,7 @@ describe("phone numbers as people type them", () => {
     const base = { firstName: "Ana", lastName: "Lim", email: "ana@example.org", phoneCountry: "SG" };
     expect(signUpSchema.safeParse({ ...base, phoneNumber: "+65 9123 4567" }).success).toBe(true);
     const bad = signUpSchema.safeParse({ ...base, phoneNumber: "12 ab" });
-    expect(bad.error?.issues).toEqual([expect.objectContaining({ path: ["phoneNumber"], message: "The phone number is invalid." })]);
+    expect(bad.error?.issues).toEqual([expect.objectContaining({ path: ["phoneNumber"], message: authMessages.phoneInvalid })]);
     expect(signUpSchema.safeParse({ ...base, phoneCountry: "XX", phoneNumber: "9123" }).error?.issues.map((i) => i.path)).toEqual([["phoneCountry"]]);
   });
 });
@@ -34,6 +34,6 @@ describe("two-factor codes as apps show them", () => {
     expect(codeSchema.parse({ code: typed }).code).toBe("123456");
   });
   test.each([["12345"], ["1234567"], ["12a456"], ["123_456"]])("%j is refused", (typed) => {
-    expect(codeSchema.safeParse({ code: typed }).error?.issues[0]?.message).toBe("The verification code is invalid.");
+    expect(codeSchema.safeParse({ code: typed }).error?.issues[0]?.message).toBe(authMessages.codeInvalid);
   });
 });

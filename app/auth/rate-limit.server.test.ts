@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { createTestDatabase, dialects, type TestDatabase } from "../../tests/support/databases";
 import { limits, refuseCostlyUse } from "./rate-limit.server";
+import { translator } from "~/i18n/translator";
 
 describe.each(dialects)("limits on costly features on %s", (dialect) => {
   let handle: TestDatabase;
@@ -17,6 +18,9 @@ describe.each(dialects)("limits on costly features on %s", (dialect) => {
     }
     const refused = await refuseCostlyUse("documents", "person-a", "198.51.100.2", handle.db);
     expect(refused?.message).toBe("Too many attempts. Please wait 15 minutes and try again.");
+    // The same words for a page, in its language: one minute and several, as the catalogue says them.
+    expect(translator("en").message(refused!.ref)).toBe(refused!.message);
+    expect(translator("fr").message(refused!.ref)).not.toBe(refused!.message);
     expect(refused?.retryAfterMinutes).toBe(15);
     // The features are counted apart, and so are other people.
     expect(await refuseCostlyUse("preview", "person-a", "198.51.100.3", handle.db)).toBeNull();

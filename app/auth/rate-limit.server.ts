@@ -4,6 +4,7 @@ import type { Db } from "../../db/database";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
 import { countRateLimitRefusal } from "~/observability/metrics.server";
+import { messageRef } from "~/i18n/translator";
 
 export interface Limit {
   /** At most this many attempts… */
@@ -67,8 +68,11 @@ const costlyLimits: Record<CostlyFeature, { perUser: Limit; perAddress: Limit }>
 
 export class RateLimitError extends Error {
   override name = "RateLimitError";
+  /** The same words as a reference to the catalogue, for a page to show in its language (`t.message`). */
+  readonly ref: string;
   constructor(readonly retryAfterMinutes: number) {
     super(`Too many attempts. Please wait ${retryAfterMinutes} ${retryAfterMinutes === 1 ? "minute" : "minutes"} and try again.`);
+    this.ref = messageRef("auth.tooManyAttempts", { minutes: retryAfterMinutes });
   }
 }
 

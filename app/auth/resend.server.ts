@@ -13,7 +13,7 @@ export async function requireFlowState<K extends keyof FlowState>(request: Reque
 
 /**
  * The "send it again" buttons: send to the email the flow carries, then come back to the same page with a
- * toast ("Successfully resent.", "Password resent."). A reached limit is no toast: the person must wait, so the
+ * toast ("Successfully resent.", "Password resent.": references to the catalogue). A reached limit is no toast: the person must wait, so the
  * page itself says so (`problem`, status 429) until they leave it.
  */
 export async function resendAndReturn(
@@ -28,7 +28,7 @@ export async function resendAndReturn(
     await send(email, context.get(clientAddressContext));
   } catch (error) {
     if (!(error instanceof RateLimitError)) throw error;
-    return data({ problem: error.message }, { status: 429 });
+    return data({ problem: error.ref }, { status: 429 });
   }
   return redirectWithToast(back, { type: "success", message: successMessage });
 }

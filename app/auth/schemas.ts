@@ -1,25 +1,27 @@
 import { z } from "zod";
+import { messageRef } from "~/i18n/translator";
 import { emailAddress, messages, personName, requiredText } from "~/ui/validation";
 import { normalisedPhone, phoneCountry } from "./phone-countries";
 
-/** The account messages the product requires, word for word, and ours where it gives none. */
+/**
+ * The account messages the product requires (word for word in English), and ours where it gives none: references
+ * to the catalogue, put into the page's language where they are shown (`t.message`).
+ */
 export const authMessages = {
-  accountExists: "This account already exists. Please reset your password.",
-  wrongCredentials: "Wrong username or password.",
-  phoneInvalid: "The phone number is invalid.",
-  phoneCodeInvalid: "The phone code is invalid.",
-  passwordTooShort: "Your password must have 8 characters.",
-  passwordTooLong: "Your password must have at most 128 characters.",
-  passwordNeedsLetter: "Your password must include a letter.",
-  passwordNeedsNumber: "Your password must include a number.",
-  confirmMismatch: "The Confirm Password does not match.",
-  codeInvalid: "The verification code is invalid.",
-  passwordInvalid: "The password is invalid.",
-  linkInvalid: "This link is invalid or has already been used.",
-  expiredLink:
-    "This link has expired. You can receive a new link by clicking the button below. This link will expire in 7 days.",
-  notVerified:
-    "Your email address has not been verified yet. You can receive a new link by clicking the button below. This link will expire in 7 days.",
+  accountExists: messageRef("auth.error.accountExists"),
+  wrongCredentials: messageRef("auth.error.wrongCredentials"),
+  phoneInvalid: messageRef("auth.error.phoneInvalid"),
+  phoneCodeInvalid: messageRef("auth.error.phoneCodeInvalid"),
+  passwordTooShort: messageRef("auth.error.passwordTooShort"),
+  passwordTooLong: messageRef("auth.error.passwordTooLong"),
+  passwordNeedsLetter: messageRef("auth.error.passwordNeedsLetter"),
+  passwordNeedsNumber: messageRef("auth.error.passwordNeedsNumber"),
+  confirmMismatch: messageRef("auth.error.confirmMismatch"),
+  codeInvalid: messageRef("auth.error.codeInvalid"),
+  passwordInvalid: messageRef("auth.error.passwordInvalid"),
+  linkInvalid: messageRef("auth.error.linkInvalid"),
+  expiredLink: messageRef("auth.linkProblem.signUpExpired"),
+  notVerified: messageRef("auth.error.notVerified"),
 } as const;
 
 /** A new password: 8 to 128 characters with a letter and a number. Never trimmed. */

@@ -10,13 +10,14 @@ import { RateLimitError } from "./rate-limit.server";
 import { codesToShow, forgetCodesToShow, normalizeRecoveryCode, recoveryCodesLeft } from "./recovery-codes.server";
 import { loadSession, type Session } from "./session.server";
 import { makeNewRecoveryCodes, newAuthenticatorSetup, replaceAuthenticator, signInWithRecoveryCode } from "./two-factor-recovery.server";
+import { authMessages } from "~/auth/schemas";
 
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "lsh-recovery-"));
 
 let addresses = 0;
 const address = () => `198.51.100.${++addresses}`;
 const PASSWORD = "correct horse 42";
-const INVALID = { field: "code", message: "The verification code is invalid.", status: 400 };
+const INVALID = { field: "code", message: authMessages.codeInvalid, status: 400 };
 
 const cookieHeader = (setCookie: string) => setCookie.split(";")[0]!;
 function code(secret: string, steps = 0) {
@@ -140,7 +141,7 @@ describe.each(dialects)("two-factor recovery on %s", (dialect) => {
     await forgetCodesToShow(signedIn, db());
     expect(await makeNewRecoveryCodes(a.userId, "wrong password 1", signedIn, address(), db())).toEqual({
       field: "password",
-      message: "The password is invalid.",
+      message: authMessages.passwordInvalid,
       status: 400,
     });
     expect(await codesToShow(signedIn, db())).toBeNull();

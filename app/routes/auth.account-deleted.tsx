@@ -1,11 +1,15 @@
 import { data } from "react-router";
 import { writeFlowState } from "~/auth/flow-state.server";
 import { requireFlowState } from "~/auth/resend.server";
+import { metaTranslator } from "~/i18n/meta";
+import { useT } from "~/i18n/react";
+import { pageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.account-deleted";
 
-export function meta() {
-  return [{ title: "Your account was deleted | Legal Self-Help" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: pageTitle(t.t("auth.deleted.title"), false, t) }];
+};
 
 // Only straight after a deletion, in the browser that did it: the flag is used up here.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,16 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function AccountDeleted() {
+  const { t } = useT();
   return (
     <div className="page page--narrow">
-      <h1>Your account was deleted</h1>
-      <p>
-        Your profile, interviews, answers and uploaded files are deleted, and you are signed out. We sent a last
-        email to tell you so.
-      </p>
+      <h1>{t("auth.deleted.title")}</h1>
+      <p>{t("auth.deleted.text")}</p>
       <p className="button-row">
         <a className="button" href="/">
-          Go to the home page
+          {t("auth.deleted.home")}
         </a>
       </p>
     </div>

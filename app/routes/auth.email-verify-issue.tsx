@@ -6,7 +6,9 @@ import { writeFlowState } from "~/auth/flow-state.server";
 import { invalid, limited } from "~/auth/form-replies.server";
 import { linkProblemText } from "~/auth/link-problems";
 import { requireFlowState } from "~/auth/resend.server";
-import { authMessages, emailSchema } from "~/auth/schemas";
+import { emailSchema } from "~/auth/schemas";
+import { useT } from "~/i18n/react";
+import type { MessageKey } from "~/i18n/translator";
 import { clientAddressContext } from "~/request-context";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
@@ -32,8 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function problemText(problem: Route.ComponentProps["loaderData"]["problem"]) {
-  if (problem === "not-verified") return { heading: "Please verify your email", text: authMessages.notVerified };
+function problemText(problem: Route.ComponentProps["loaderData"]["problem"]): { heading: MessageKey; text: MessageKey } {
+  if (problem === "not-verified") return { heading: "auth.verifyIssue.notVerifiedTitle", text: "auth.error.notVerified" };
   return linkProblemText("sign-up", problem);
 }
 
@@ -45,25 +47,27 @@ export default function EmailVerifyIssue({ loaderData, actionData }: Route.Compo
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailSchema }),
   });
-  const { heading, text } = problemText(loaderData.problem);
-  const errors = summaryErrors([fields.email, "Email"]);
+  const { t } = useT();
+  const problem = problemText(loaderData.problem);
+  const heading = t(problem.heading);
+  const errors = summaryErrors([fields.email, t("auth.field.email")]);
   return (
     <div className="page page--narrow">
       <PageTitle title={heading} errors={showsErrors(errors, form.errors)} />
       <h1>{heading}</h1>
-      <p>{text}</p>
+      <p>{t(problem.text)}</p>
       {loaderData.problem === "used" ? (
         <p>
           <a className="button button--secondary" href="/auth/sign-in">
-            Sign in
+            {t("auth.verifyIssue.signIn")}
           </a>
         </p>
       ) : null}
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" hint="We will send the new link to this address." />
+        <TextField field={fields.email} label={t("auth.field.email")} type="email" autoComplete="email" hint={t("auth.verifyIssue.emailHint")} />
         <button type="submit" className="button">
-          Send a new link
+          {t("auth.linkProblem.newLink")}
         </button>
       </Form>
     </div>

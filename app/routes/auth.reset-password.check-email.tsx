@@ -1,6 +1,8 @@
 import { LinkSentPage } from "~/auth/link-sent";
 import { requestPasswordReset } from "~/auth/accounts.server";
 import { requireFlowState, resendAndReturn } from "~/auth/resend.server";
+import { messageRef } from "~/i18n/translator";
+import { RichText } from "~/i18n/react";
 import type { Route } from "./+types/auth.reset-password.check-email";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -9,7 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return resendAndReturn(request, context, requestPasswordReset, "Password resent.");
+  return resendAndReturn(request, context, requestPasswordReset, messageRef("auth.checkEmail.resent"));
 }
 
 // The same page whether or not an account has this email: nobody learns who has an account here.
@@ -17,8 +19,7 @@ export default function CheckEmail({ loaderData, actionData }: Route.ComponentPr
   return (
     <LinkSentPage problem={actionData?.problem}>
       <p>
-        If an account exists for <strong>{loaderData.email}</strong>, we have sent it a link to choose a new password.
-        The link will expire in 1 hour.
+        <RichText id="auth.checkEmail.text" values={{ email: loaderData.email }} tags={{ strong: (words) => <strong translate="no">{words}</strong> }} />
       </p>
     </LinkSentPage>
   );

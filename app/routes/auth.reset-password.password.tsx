@@ -6,6 +6,7 @@ import { invalid, limited } from "~/auth/form-replies.server";
 import { NewPasswordForm } from "~/auth/new-password-form";
 import { setPasswordSchema } from "~/auth/schemas";
 import { clientAddressContext } from "~/request-context";
+import { useT } from "~/i18n/react";
 import { PageTitle } from "~/ui/page-title";
 import { resultShowsErrors } from "~/ui/form";
 import type { Route } from "./+types/auth.reset-password.password";
@@ -40,11 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
   return (
     <div className="page page--narrow">
-      <PageTitle title="Choose a new password" errors={resultShowsErrors(actionData?.result)} />
-      <h1>Choose a new password</h1>
-      <NewPasswordForm code={loaderData.code} lastResult={actionData?.result} submitLabel="Reset password" />
+      <PageTitle title={t("auth.newResetPassword.title")} errors={resultShowsErrors(actionData?.result)} />
+      <h1>{t("auth.newResetPassword.title")}</h1>
+      <NewPasswordForm code={loaderData.code} lastResult={actionData?.result} submitLabel={t("auth.newResetPassword.submit")} />
     </div>
   );
 }

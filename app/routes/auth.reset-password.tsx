@@ -8,6 +8,7 @@ import { isLinkProblemKind, linkProblemText } from "~/auth/link-problems";
 import { emailSchema } from "~/auth/schemas";
 import { clientAddressContext } from "~/request-context";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
+import { useT } from "~/i18n/react";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.reset-password";
 
@@ -42,25 +43,23 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailSchema }),
   });
-  const errors = summaryErrors([fields.email, "Email"]);
+  const { t } = useT();
+  const errors = summaryErrors([fields.email, t("auth.field.email")]);
+  const heading = t(problem?.heading ?? "auth.resetPassword.title");
   return (
     <div className="page page--narrow">
-      <PageTitle title={problem?.heading ?? "Reset your password"} errors={showsErrors(errors, form.errors)} />
-      <h1>{problem?.heading ?? "Reset your password"}</h1>
-      {problem ? (
-        <p>{problem.text}</p>
-      ) : (
-        <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-      )}
+      <PageTitle title={heading} errors={showsErrors(errors, form.errors)} />
+      <h1>{heading}</h1>
+      <p>{t(problem?.text ?? "auth.resetPassword.intro")}</p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <TextField field={fields.email} label={t("auth.field.email")} type="email" autoComplete="email" />
         <button type="submit" className="button">
-          {problem ? "Send a new link" : "Send reset link"}
+          {t(problem ? "auth.linkProblem.newLink" : "auth.resetPassword.submit")}
         </button>
       </Form>
       <p className="form__aside">
-        <a href="/auth/sign-in">Back to sign in</a>
+        <a href="/auth/sign-in">{t("auth.resetPassword.back")}</a>
       </p>
     </div>
   );

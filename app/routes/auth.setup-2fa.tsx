@@ -12,6 +12,7 @@ import { codeSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
 import { clientAddressContext } from "~/request-context";
 import { ErrorSummary, showsErrors, summaryErrors } from "~/ui/form";
+import { useT } from "~/i18n/react";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.setup-2fa";
 
@@ -43,21 +44,19 @@ export default function SetupTwoFactor({ loaderData, actionData }: Route.Compone
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
   });
-  const errors = summaryErrors([fields.code, "Verification code"]);
+  const { t } = useT();
+  const errors = summaryErrors([fields.code, t("auth.field.code")]);
   return (
     <div className="page page--narrow">
-      <PageTitle title="Set up two-factor authentication" errors={showsErrors(errors, form.errors)} />
-      <h1>Set up two-factor authentication</h1>
-      <p>
-        Signing in needs your password and a code from an authenticator app on your phone (for example Google
-        Authenticator, Microsoft Authenticator or FreeOTP).
-      </p>
+      <PageTitle title={t("auth.setup2fa.title")} errors={showsErrors(errors, form.errors)} />
+      <h1>{t("auth.setup2fa.title")}</h1>
+      <p>{t("auth.setup2fa.intro")}</p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <AuthenticatorSteps setup={loaderData}>
         <Form method="post" {...getFormProps(form)} noValidate className="form">
           <CodeField field={fields.code} />
           <button type="submit" className="button">
-            Verify and finish
+            {t("auth.setup2fa.submit")}
           </button>
         </Form>
       </AuthenticatorSteps>

@@ -11,6 +11,7 @@ import { sessionContext } from "~/auth/session.server";
 import { signInWithRecoveryCode } from "~/auth/two-factor-recovery.server";
 import { clientAddressContext } from "~/request-context";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
+import { useT } from "~/i18n/react";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-in.recovery-code";
 
@@ -40,21 +41,22 @@ export default function RecoveryCodeSignIn({ actionData }: Route.ComponentProps)
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: recoveryCodeSchema }),
   });
-  const errors = summaryErrors([fields.code, "Recovery code"]);
+  const { t } = useT();
+  const errors = summaryErrors([fields.code, t("auth.recovery.label")]);
   return (
     <div className="page page--narrow">
-      <PageTitle title="Use a recovery code" errors={showsErrors(errors, form.errors)} />
-      <h1>Use a recovery code</h1>
-      <p>Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.</p>
+      <PageTitle title={t("auth.recovery.title")} errors={showsErrors(errors, form.errors)} />
+      <h1>{t("auth.recovery.title")}</h1>
+      <p>{t("auth.recovery.intro")}</p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
-        <TextField field={fields.code} label="Recovery code" hint="10 letters and numbers, for example 7g3kq-m2x9d" autoComplete="off" />
+        <TextField field={fields.code} label={t("auth.recovery.label")} hint={t("auth.recovery.hint")} autoComplete="off" />
         <button type="submit" className="button">
-          Sign in
+          {t("auth.recovery.submit")}
         </button>
       </Form>
       <p className="form__aside">
-        <a href={authPaths["verify-2fa"]}>Use my authenticator app instead</a>
+        <a href={authPaths["verify-2fa"]}>{t("auth.recovery.useApp")}</a>
       </p>
     </div>
   );

@@ -11,6 +11,7 @@ import { signInSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
 import { clientAddressContext } from "~/request-context";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
+import { useT } from "~/i18n/react";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-in";
 
@@ -58,17 +59,16 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
   });
-  const errors = summaryErrors([fields.email, "Email"], [fields.password, "Password"]);
+  const { t } = useT();
+  const errors = summaryErrors([fields.email, t("auth.field.email")], [fields.password, t("auth.field.password")]);
   return (
     <div className="page page--narrow">
-      <PageTitle title="Sign in" errors={showsErrors(errors, form.errors)} />
-      <h1>Sign in</h1>
+      <PageTitle title={t("auth.signIn.title")} errors={showsErrors(errors, form.errors)} />
+      <h1>{t("auth.signIn.title")}</h1>
       {loaderData.reason ? (
         <div className="notice notice--warning" role="status">
           <p>
-            {loaderData.reason === "saved"
-              ? "You are signed out. Your answers are saved: sign in to continue your interview."
-              : "Please sign in to see this page. You will come back to it after."}
+            {t(loaderData.reason === "saved" ? "auth.signIn.savedNotice" : "auth.signIn.pageNotice")}
           </p>
         </div>
       ) : null}
@@ -76,21 +76,21 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <div className="panel">
           <ErrorSummary errors={errors} formErrors={form.errors} />
           <Form method="post" {...getFormProps(form)} noValidate className="form">
-            <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
-            <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+            <TextField field={fields.email} label={t("auth.field.email")} type="email" autoComplete="username" />
+            <TextField field={fields.password} label={t("auth.field.password")} type="password" autoComplete="current-password" />
             <p className="form__aside">
-              <a href="/auth/reset-password">Forgotten password?</a>
+              <a href="/auth/reset-password">{t("auth.signIn.forgotten")}</a>
             </p>
             <button type="submit" className="button">
-              Sign in
+              {t("auth.signIn.submit")}
             </button>
           </Form>
         </div>
         <section aria-labelledby="create-account-title" className="panel panel--muted">
-          <h2 id="create-account-title">Create an account</h2>
-          <p>New here? Create an account to start an interview, save your answers and download your documents.</p>
+          <h2 id="create-account-title">{t("auth.signIn.createTitle")}</h2>
+          <p>{t("auth.signIn.createText")}</p>
           <a className="button button--secondary" href={loaderData.signUp}>
-            Create an account
+            {t("auth.signIn.createAction")}
           </a>
         </section>
       </div>

@@ -11,6 +11,7 @@ import { sessionContext } from "~/auth/session.server";
 import { CodeField } from "~/auth/code-field";
 import { clientAddressContext } from "~/request-context";
 import { ErrorSummary, showsErrors, summaryErrors } from "~/ui/form";
+import { RichText, useT } from "~/i18n/react";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-in.verify-2fa";
 
@@ -39,21 +40,22 @@ export default function VerifyTwoFactor({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
   });
-  const errors = summaryErrors([fields.code, "Verification code"]);
+  const { t } = useT();
+  const errors = summaryErrors([fields.code, t("auth.field.code")]);
   return (
     <div className="page page--narrow">
-      <PageTitle title="Two-factor verification" errors={showsErrors(errors, form.errors)} />
-      <h1>Two-factor verification</h1>
-      <p>Open your authenticator app and enter the 6-digit code it shows for Legal Self-Help.</p>
+      <PageTitle title={t("auth.verify2fa.title")} errors={showsErrors(errors, form.errors)} />
+      <h1>{t("auth.verify2fa.title")}</h1>
+      <p>{t("auth.verify2fa.intro")}</p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
         <CodeField field={fields.code} />
         <button type="submit" className="button">
-          Verify
+          {t("auth.verify2fa.submit")}
         </button>
       </Form>
       <p>
-        Lost your phone or cannot use your authenticator app? <a href="/auth/sign-in/recovery-code">Use a recovery code instead</a>
+        <RichText id="auth.verify2fa.lost" tags={{ link: (words) => <a href="/auth/sign-in/recovery-code">{words}</a> }} />
       </p>
     </div>
   );

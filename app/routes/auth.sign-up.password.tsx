@@ -8,6 +8,7 @@ import { NewPasswordForm } from "~/auth/new-password-form";
 import { setPasswordSchema } from "~/auth/schemas";
 import { sessionContext } from "~/auth/session.server";
 import { clientAddressContext } from "~/request-context";
+import { RichText, useT } from "~/i18n/react";
 import { PageTitle } from "~/ui/page-title";
 import { resultShowsErrors } from "~/ui/form";
 import type { Route } from "./+types/auth.sign-up.password";
@@ -41,15 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CreatePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
   return (
     <div className="page page--narrow">
-      <PageTitle title="Create your password" errors={resultShowsErrors(actionData?.result)} />
-      <h1>Create your password</h1>
+      <PageTitle title={t("auth.createPassword.title")} errors={resultShowsErrors(actionData?.result)} />
+      <h1>{t("auth.createPassword.title")}</h1>
       <p>
-        Your email <strong>{loaderData.email}</strong> is confirmed. Choose a password for your account; next you will
-        set up two-factor authentication.
+        <RichText id="auth.createPassword.intro" values={{ email: loaderData.email }} tags={{ strong: (words) => <strong translate="no">{words}</strong> }} />
       </p>
-      <NewPasswordForm code={loaderData.code} lastResult={actionData?.result} submitLabel="Save password" />
+      <NewPasswordForm code={loaderData.code} lastResult={actionData?.result} submitLabel={t("auth.createPassword.submit")} />
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { PhoneFields } from "~/auth/phone-fields";
 import { signUpSchema } from "~/auth/schemas";
 import { clientAddressContext, languageContext } from "~/request-context";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
+import { AgreeToTerms } from "~/auth/agree-to-terms";
+import { RichText, useT } from "~/i18n/react";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/auth.sign-up";
 
@@ -37,32 +39,32 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
   });
+  const { t } = useT();
   const errors = summaryErrors(
-    [fields.firstName, "First name"],
-    [fields.lastName, "Last name"],
-    [fields.email, "Email"],
-    [fields.phoneCountry, "Country code"],
-    [fields.phoneNumber, "Phone number"],
+    [fields.firstName, t("auth.field.firstName")],
+    [fields.lastName, t("auth.field.lastName")],
+    [fields.email, t("auth.field.email")],
+    [fields.phoneCountry, t("auth.phone.country")],
+    [fields.phoneNumber, t("auth.phone.number")],
   );
   return (
     <div className="page page--narrow">
-      <PageTitle title="Create an account" errors={showsErrors(errors, form.errors)} />
-      <h1>Create an account</h1>
+      <PageTitle title={t("auth.signUp.title")} errors={showsErrors(errors, form.errors)} />
+      <h1>{t("auth.signUp.title")}</h1>
       <p>
-        Already have an account? <a href={loaderData.signIn}>Sign in</a>.
+        <RichText id="auth.signUp.haveAccount" tags={{ link: (words) => <a href={loaderData.signIn}>{words}</a> }} />
       </p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
-        <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
-        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" hint="We will send you a link to verify it." />
+        <TextField field={fields.firstName} label={t("auth.field.firstName")} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t("auth.field.lastName")} autoComplete="family-name" />
+        <TextField field={fields.email} label={t("auth.field.email")} type="email" autoComplete="email" hint={t("auth.signUp.emailHint")} />
         <PhoneFields country={fields.phoneCountry} number={fields.phoneNumber} />
         <p className="form__aside">
-          By creating an account you agree to our <a href="/legal/terms-and-conditions">Terms &amp; Conditions</a> and
-          our <a href="/legal/privacy-policies">Privacy Policy</a>.
+          <AgreeToTerms />
         </p>
         <button type="submit" className="button">
-          Create an account
+          {t("auth.signUp.submit")}
         </button>
       </Form>
     </div>

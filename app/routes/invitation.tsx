@@ -8,7 +8,9 @@ import { PhoneFields } from "~/auth/phone-fields";
 import { currentUser } from "~/auth/session.server";
 import { checkInvitation, claimInvitation, type InvitationCheck, invitationCodeFrom } from "~/help/prepared.server";
 import { invitationSignUpSchema } from "~/help/schemas";
-import { invitationWords } from "~/help/words";
+import { AgreeToTerms } from "~/auth/agree-to-terms";
+import { RichText, useT } from "~/i18n/react";
+import { messageRef } from "~/i18n/translator";
 import { clientAddressContext } from "~/request-context";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
@@ -62,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = currentUser(context);
   if (user) {
     const claimed = await claimInvitation(code, user);
-    if (claimed.ok) return redirectWithToast(`/issues/${claimed.issueId}/interviews/${claimed.interviewId}`, { type: "success", message: invitationWords.addedToast });
+    if (claimed.ok) return redirectWithToast(`/issues/${claimed.issueId}/interviews/${claimed.interviewId}`, { type: "success", message: messageRef("auth.invitation.added") });
     const view = await invitationView(await checkInvitation(code), code, user);
     return data({ view, result: null }, { status: statusOf(view) === 200 ? 409 : statusOf(view) });
   }
@@ -82,15 +84,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function InvitationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
   const view = actionData && "view" in actionData ? actionData.view : loaderData.view;
-  const title =
+  const title = t(
     view.state === "unknown"
-      ? invitationWords.unknownTitle
+      ? "auth.invitation.unknownTitle"
       : view.state === "used"
-        ? invitationWords.usedTitle
+        ? "auth.invitation.usedTitle"
         : view.state === "expired"
-          ? invitationWords.expiredTitle
-          : invitationWords.title;
+          ? "auth.invitation.expiredTitle"
+          : "auth.invitation.title",
+  );
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   return (
     <div className="page page--narrow">
@@ -100,32 +104,32 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
       ) : (
         <>
           <h1>{title}</h1>
-          {view.state === "unknown" ? <p>{invitationWords.unknown}</p> : null}
+          {view.state === "unknown" ? <p>{t("auth.invitation.unknown")}</p> : null}
           {view.state === "used" ? (
             <p>
-              {invitationWords.used} <a href="/account/interview">My interviews</a>
+              <RichText id="auth.invitation.used" tags={{ link: (words) => <a href="/account/interview">{words}</a> }} />
             </p>
           ) : null}
-          {view.state === "expired" ? <p>{invitationWords.expired(view.helperName)}</p> : null}
-          {view.state === "other-account" ? <p>{invitationWords.otherAccount(view.masked)}</p> : null}
+          {view.state === "expired" ? <p>{t("auth.invitation.expired", { helper: view.helperName })}</p> : null}
+          {view.state === "other-account" ? <p>{t("auth.invitation.otherAccount", { masked: view.masked })}</p> : null}
           {view.state === "sign-in" ? (
             <>
-              <p>{invitationWords.intro(view.helperName)}</p>
-              <p>{invitationWords.haveAccount(view.email)}</p>
+              <p>{t("auth.invitation.intro", { helper: view.helperName })}</p>
+              <p>{t("auth.invitation.haveAccount", { email: view.email })}</p>
               <p>
                 <a className="button" href="/auth/sign-in">
-                  {invitationWords.signIn}
+                  {t("auth.invitation.signIn")}
                 </a>
               </p>
             </>
           ) : null}
           {view.state === "add" ? (
             <>
-              <p>{invitationWords.intro(view.helperName)}</p>
+              <p>{t("auth.invitation.intro", { helper: view.helperName })}</p>
               <form method="post" className="form">
                 <input type="hidden" name="code" value={view.code} />
                 <button type="submit" className="button">
-                  {invitationWords.add}
+                  {t("auth.invitation.add")}
                 </button>
               </form>
             </>
@@ -144,34 +148,33 @@ function SignUpThroughInvitation({ view, result }: { view: InvitedPerson; result
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: invitationSignUpSchema }),
   });
+  const { t } = useT();
   const errors = summaryErrors(
-    [fields.firstName, "First name"],
-    [fields.lastName, "Last name"],
-    [fields.phoneCountry, "Country code"],
-    [fields.phoneNumber, "Phone number"],
+    [fields.firstName, t("auth.field.firstName")],
+    [fields.lastName, t("auth.field.lastName")],
+    [fields.phoneCountry, t("auth.phone.country")],
+    [fields.phoneNumber, t("auth.phone.number")],
   );
   return (
     <>
-      <PageTitle title={invitationWords.title} errors={showsErrors(errors, form.errors)} />
-      <h1>{invitationWords.title}</h1>
-      <p>{invitationWords.intro(view.helperName)}</p>
-      <h2 id="create-title">{invitationWords.createTitle}</h2>
+      <PageTitle title={t("auth.invitation.title")} errors={showsErrors(errors, form.errors)} />
+      <h1>{t("auth.invitation.title")}</h1>
+      <p>{t("auth.invitation.intro", { helper: view.helperName })}</p>
+      <h2 id="create-title">{t("auth.invitation.createTitle")}</h2>
       <p>
-        {invitationWords.yourEmail} <strong>{view.email}</strong>. You will choose a password next, then set up two-factor
-        authentication.
+        <RichText id="auth.invitation.yourEmail" values={{ email: view.email }} tags={{ strong: (words) => <strong translate="no">{words}</strong> }} />
       </p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form" aria-labelledby="create-title">
         <input type="hidden" name="code" value={view.code} />
-        <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
-        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
+        <TextField field={fields.firstName} label={t("auth.field.firstName")} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t("auth.field.lastName")} autoComplete="family-name" />
         <PhoneFields country={fields.phoneCountry} number={fields.phoneNumber} />
         <p className="form__aside">
-          By creating an account you agree to our <a href="/legal/terms-and-conditions">Terms &amp; Conditions</a> and our{" "}
-          <a href="/legal/privacy-policies">Privacy Policy</a>.
+          <AgreeToTerms />
         </p>
         <button type="submit" className="button">
-          {invitationWords.create}
+          {t("auth.invitation.create")}
         </button>
       </Form>
     </>

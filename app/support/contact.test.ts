@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { contactSchema } from "./contact";
 import { buildContactEmail } from "./contact.server";
+import { messages } from "~/ui/validation";
 
 function errorsOf(fields: Record<string, string>) {
   const form = new FormData();
@@ -15,24 +16,24 @@ const valid = { firstName: "Ana", lastName: "Lim", email: "ana@example.org", mes
 describe("contact form rules", () => {
   it("requires every field", () => {
     expect(errorsOf({})).toEqual({
-      firstName: ["This field is required."],
-      lastName: ["This field is required."],
-      email: ["This field is required."],
-      message: ["This field is required."],
+      firstName: [messages.required],
+      lastName: [messages.required],
+      email: [messages.required],
+      message: [messages.required],
     });
   });
 
   it("trims names, so blanks are missing, and allows at most 50 characters", () => {
-    expect(errorsOf({ ...valid, firstName: "   " })).toEqual({ firstName: ["This field is required."] });
+    expect(errorsOf({ ...valid, firstName: "   " })).toEqual({ firstName: [messages.required] });
     expect(errorsOf({ ...valid, lastName: "x".repeat(51) })).toEqual({
-      lastName: ["This field must be less than 50 characters."],
+      lastName: [messages.nameTooLong],
     });
     expect(errorsOf({ ...valid, lastName: ` ${"x".repeat(50)} ` })).toEqual({});
   });
 
   it("checks the email format", () => {
     for (const email of ["ana", "ana@", "@example.org", "ana@example", "a b@example.org"]) {
-      expect(errorsOf({ ...valid, email })).toEqual({ email: ["The email format is invalid."] });
+      expect(errorsOf({ ...valid, email })).toEqual({ email: [messages.emailInvalid] });
     }
   });
 

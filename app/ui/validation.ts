@@ -1,14 +1,18 @@
 import { z } from "zod";
 import { EMAIL_ADDRESS } from "~/a2j/validate";
-
-/** The validation messages the product requires, word for word. */
-export const messages = {
-  required: "This field is required.",
-  nameTooLong: "This field must be less than 50 characters.",
-  emailInvalid: "The email format is invalid.",
-} as const;
+import { messageRef } from "~/i18n/translator";
 
 export const NAME_MAX_LENGTH = 50;
+
+/**
+ * The validation messages the product requires, word for word in English: references to the catalogue
+ * (`common.validation.*`), put into the page's language by the form fields (`t.message`).
+ */
+export const messages = {
+  required: messageRef("common.validation.required"),
+  nameTooLong: messageRef("common.validation.tooLong", { max: NAME_MAX_LENGTH }),
+  emailInvalid: messageRef("common.validation.emailInvalid"),
+} as const;
 
 /** A required text field: trimmed; missing or blank gives "This field is required.". */
 export function requiredText() {
@@ -29,5 +33,5 @@ export function emailAddress() {
 
 /** A required long text with an upper bound, worded like the name rule. */
 export function longText(max: number) {
-  return requiredText().max(max, `This field must be less than ${max} characters.`);
+  return requiredText().max(max, messageRef("common.validation.tooLong", { max }));
 }

@@ -18,14 +18,14 @@
         text.className = "toast__text";
         text.id = "copy-toast-text";
         text.setAttribute("role", "status");
-        text.textContent = "Text copied to clipboard";
+        text.textContent = button.getAttribute("data-copied") || "Text copied to clipboard";
         var form = document.createElement("form");
         form.method = "dialog";
         form.className = "toast__close-form";
         var close = document.createElement("button");
         close.type = "submit";
         close.className = "toast__close";
-        close.setAttribute("aria-label", "Close message");
+        close.setAttribute("aria-label", button.getAttribute("data-close") || "Close message");
         close.innerHTML = '<span aria-hidden="true">×</span>';
         form.appendChild(close);
         toast.appendChild(text);
