@@ -115,7 +115,7 @@ function SignedInControls({ user }: { user: HeaderUser }) {
       {/* On narrow screens the name opens a menu; a <details> needs no script. */}
       <details className="site-header__menu">
         <summary className="nav-link">
-          {/* A person's name, as written. */}
+          {/* A person's name, as they wrote it: never translated. */}
           <span translate="no">{fullName(user)}</span>
           <Caret />
         </summary>

@@ -72,7 +72,7 @@ test("a person shares an interview; a helper for its country takes it, reads, do
     await expect(row).toHaveCount(1);
     await axe(desk);
     await desk.getByLabel("Country").selectOption({ label: "United Kingdom" });
-    await desk.getByLabel("Language").selectOption({ label: "English" });
+    await desk.getByRole("combobox", { name: "Language" }).selectOption({ label: "English" });
     await desk.getByRole("button", { name: "Show" }).click();
     await expect(row).toHaveCount(1);
     await row.getByRole("link", { name: /^Open/ }).click();
