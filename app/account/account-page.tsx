@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/react";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { PageTitle } from "~/ui/page-title";
 import { QuickExit } from "~/ui/quick-exit";
@@ -21,15 +22,16 @@ export function AccountPage({
   quickExit?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useT();
   return (
     <div className="page">
       <PageTitle title={title} errors={errors} />
       {quickExit ? <QuickExit /> : null}
-      <Breadcrumb crumbs={[{ label: "Home", href: "/" }, { label: "Your account", href: "/account/dashboard" }, { label: crumb }]} />
+      <Breadcrumb crumbs={[{ label: t("account.page.home"), href: "/" }, { label: t("account.page.yourAccount"), href: "/account/dashboard" }, { label: crumb }]} />
       <h1>{title}</h1>
       {children}
       <p className="account-back">
-        <a href="/account/dashboard">Return to your account overview</a>
+        <a href="/account/dashboard">{t("account.page.back")}</a>
       </p>
     </div>
   );

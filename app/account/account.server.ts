@@ -5,11 +5,13 @@ import { hashPassword, verifyPassword } from "~/auth/crypto.server";
 import { countAttempt, limits } from "~/auth/rate-limit.server";
 import { endOtherSessions, type Session } from "~/auth/session.server";
 import { normalisedPhone } from "~/auth/phone-countries";
+import { messageRef } from "~/i18n/translator";
 
+/** Toasts and refusals of the account pages: references, put into words in the page's language (`t.message`). */
 export const accountMessages = {
-  profileUpdated: "Profile updated.",
-  passwordUpdated: "Password updated",
-  wrongCurrentPassword: "The current password is invalid.",
+  profileUpdated: messageRef("account.editProfile.updated"),
+  passwordUpdated: messageRef("account.changePassword.updated"),
+  wrongCurrentPassword: messageRef("account.changePassword.wrongCurrent"),
 } as const;
 
 /** The profile's fields as the edit form shows them: names, and the phone number's country and number. */

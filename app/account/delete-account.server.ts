@@ -9,13 +9,13 @@ import { attachmentKeysOf } from "~/interviews/attachments.server";
 import { eraseAddressFromOutbox, sendMail } from "~/mail/mail.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
+import { messageRef } from "~/i18n/translator";
 import { logger } from "~/observability/log.server";
 
 const log = logger("account");
 
 export const deleteAccountMessages = {
-  onlyAdministrator:
-    "You are the only administrator. Make another account an administrator (Administration, then Administrators) before you delete yours.",
+  onlyAdministrator: messageRef("account.deleteAccount.onlyAdministrator"),
 } as const;
 
 /**

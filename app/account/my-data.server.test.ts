@@ -16,6 +16,7 @@ import { countAttempt, limits, refuseCostlyUse } from "~/auth/rate-limit.server"
 import { codesToShow, recoveryCodesLeft } from "~/auth/recovery-codes.server";
 import { loadSession } from "~/auth/session.server";
 import { documentMessages } from "~/documents/documents.server";
+import { translator } from "~/i18n/translator";
 import { importSeedGuides } from "~/guides/import.server";
 import { storeAttachment } from "~/interviews/attachments.server";
 import { sealInterviewColumns } from "~/interviews/interviews.server";
@@ -36,6 +37,8 @@ const cookieHeader = (setCookie: string) => setCookie.split(";")[0]!;
 const totp = (secret: string, steps = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: Date.now() + steps * 30_000 });
 const v = (name: string, type: VarType, value: AnswerValue): Answers => ({ [name.toLowerCase()]: { name, type, repeating: false, values: [null, value] } });
+/** The README's words are the account's language's: English for these accounts. */
+const english = translator("en");
 const job: Answers = { ...v("User name full TE", "Text", "Zoë Ångström"), ...v("Have job TF", "TF", true), ...v("Company name TE", "Text", "ACME") };
 
 async function pdfBytes(pages: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -155,7 +158,7 @@ describe.each(dialects)("my data on %s", (dialect) => {
     const draft = interviews.find((i) => i.id === ana.ids.draft)!;
     expect(draft.files).toEqual(["answers.json", "answers.anx"]);
     const nothing = interviews.find((i) => i.id === ana.ids.nothing)!;
-    expect(text("README.txt")).toContain(`${nothing.folder}: the document was not included. ${documentMessages.empty}`);
+    expect(text("README.txt")).toContain(`${nothing.folder}: the document was not included. ${english.message(documentMessages.empty)}`);
 
     expect(JSON.parse(text("files.json"))).toEqual([
       expect.objectContaining({ id: ana.attachmentId, name: "proof: mine.pdf", contentType: "application/pdf", path: "files/proof_ mine.pdf" }),
@@ -173,11 +176,11 @@ describe.each(dialects)("my data on %s", (dialect) => {
       document: () => Promise.reject(new Error("the PDF library fell over")),
     });
     const readme = strFromU8(unzipSync(failing!.bytes)["README.txt"]!);
-    expect(readme).toContain(`the document was not included. ${documentMessages.failed}`);
+    expect(readme).toContain(`the document was not included. ${english.message(documentMessages.failed)}`);
 
     for (let i = 0; i < limits.documentsPerUser.max; i++) await refuseCostlyUse("documents", ana.user.id, address(), db());
     const limited = unzipSync((await myDataZip(ana.user.id, { db: db(), storage: databaseFiles, address: address() }))!.bytes);
-    expect(strFromU8(limited["README.txt"]!)).toContain(myDataMessages.documentLimited);
+    expect(strFromU8(limited["README.txt"]!)).toContain(english.message(myDataMessages.documentLimited));
     expect(Object.keys(limited).some((name) => name.endsWith(".pdf") && name.startsWith("interviews/"))).toBe(false);
     expect(Object.keys(limited)).toContain("files/proof_ mine.pdf");
     expect(await myDataZip(crypto.randomUUID(), { db: db(), storage: databaseFiles, address: address() })).toBeNull();

@@ -9,14 +9,15 @@ import { listAttachments } from "~/interviews/attachments.server";
 import { interviewsForExport } from "~/interviews/interviews.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
+import { accountTranslator } from "~/auth/emails.server";
+import { messageRef } from "~/i18n/translator";
 import { logger } from "~/observability/log.server";
 
 const log = logger("my data");
 
+/** Why something is not in the zip: references, put into words in the README in the person's language. */
 export const myDataMessages = {
-  documentLimited: "Not made now: too many documents were made in a short time. Download it later from My interviews.",
-  answersUnreadable: "Its answers could not be read.",
-  fileMissing: "Its file could not be read.",
+  documentLimited: messageRef("account.myData.documentLimited"),
 } as const;
 
 export interface MyDataOptions {
@@ -59,6 +60,8 @@ export async function myDataZip(userId: string, options: MyDataOptions): Promise
   const makeDocument = options.document ?? ((owner, id) => interviewDocument(owner, id, { db, storage }));
   const user = await getUserById(userId, db);
   if (!user) return null;
+  // The README is written in the person's language (their account's), as their emails are.
+  const t = accountTranslator(user);
   const entries: Record<string, Uint8Array> = {};
   const notes: string[] = [];
   const exportedAt = new Date().toISOString();
@@ -84,14 +87,14 @@ export async function myDataZip(userId: string, options: MyDataOptions): Promise
       entries[`${folder}/answers.json`] = json(interview.answers.json);
       entries[`${folder}/answers.anx`] = strToU8(interview.answers.anx);
       files.push("answers.json", "answers.anx");
-    } else notes.push(`${folder}: ${myDataMessages.answersUnreadable}`);
+    } else notes.push(t.t("account.myData.readme.answersUnreadable", { folder }));
     if (interview.status === "Completed" && interview.answers) {
       const made = await documentOf(user.id, interview.id, options.address, db, makeDocument);
       if (made.kind === "file") {
         const name = safeName(made.fileName, "document");
         entries[`${folder}/${name}`] = made.bytes;
         files.push(name);
-      } else if (made.kind === "unavailable") notes.push(`${folder}: the document was not included. ${made.message}`);
+      } else if (made.kind === "unavailable") notes.push(t.t("account.myData.readme.noDocument", { folder, reason: t.message(made.message) }));
     }
     interviews.push({
       id: interview.id,
@@ -114,7 +117,7 @@ export async function myDataZip(userId: string, options: MyDataOptions): Promise
     });
     const name = `files/${unique(safeName(file.fileName, file.id), fileNames)}`;
     if (bytes) entries[name] = new Uint8Array(bytes);
-    else notes.push(`${name}: ${myDataMessages.fileMissing}`);
+    else notes.push(t.t("account.myData.readme.fileMissing", { path: name }));
     uploads.push({
       id: file.id,
       name: file.fileName,
@@ -129,16 +132,14 @@ export async function myDataZip(userId: string, options: MyDataOptions): Promise
 
   entries["README.txt"] = strToU8(
     [
-      `Your data from Legal Self-Help, ${user.email}, exported ${exportedAt}.`,
+      t.t("account.myData.readme.title", { site: t.t("site.name"), email: user.email, when: exportedAt }),
       "",
-      "profile.json     your account details (your password and authenticator are not included: they are kept only as secrets).",
-      "interviews.json  your interviews: issue, status, dates and where their files are in this zip.",
-      "interviews/      one folder per interview: your answers in two files (answers.json and answers.anx) that other",
-      "                 legal interview software, such as A2J Author and HotDocs, can open again; and the document",
-      "                 of a Completed interview.",
-      "files.json       the files you uploaded, and files/ with the files themselves.",
+      `profile.json     ${t.t("account.myData.readme.profile")}`,
+      `interviews.json  ${t.t("account.myData.readme.interviews")}`,
+      `interviews/      ${t.t("account.myData.readme.folders")}`,
+      `files.json       ${t.t("account.myData.readme.files")}`,
       "",
-      notes.length ? "What could not be included:" : "Everything was included.",
+      notes.length ? t.t("account.myData.readme.problems") : t.t("account.myData.readme.complete"),
       ...notes.map((note) => `- ${note}`),
       "",
     ].join("\r\n"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authMessages, checkPhone, newPassword, phoneFields } from "~/auth/schemas";
+import { messageRef } from "~/i18n/translator";
 import { messages, personName, requiredText } from "~/ui/validation";
 
 export const profileSchema = z.object({ firstName: personName(), lastName: personName(), ...phoneFields }).superRefine(checkPhone);
@@ -12,7 +13,7 @@ export const changePasswordSchema = z
   })
   .refine((value) => value.password !== value.currentPassword, {
     path: ["password"],
-    message: "Your new password must be different than your current password.",
+    message: messageRef("account.changePassword.mustDiffer"),
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],

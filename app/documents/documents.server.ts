@@ -17,6 +17,7 @@ import { attachmentStorage } from "~/storage/configured-storage.server";
 import { getGuideFile, getGuideVersion, interviewGuidePin } from "~/guides/guides.server";
 import { loadInterview } from "~/interviews/interviews.server";
 import { assembleDocument } from "./assemble.server";
+import { messageRef } from "~/i18n/translator";
 import { logger } from "~/observability/log.server";
 import { countDocumentFailed, countDocumentMade } from "~/observability/metrics.server";
 
@@ -30,9 +31,10 @@ const documentsLog = logger("documents");
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
+/** Why there is no document, for the person: references, put into words in the page's language (`t.message`). */
 export const documentMessages = {
-  empty: "Your answers do not call for a document, so there is nothing to download.",
-  failed: "We could not put your document together. Please try again later, or contact us if it keeps happening.",
+  empty: messageRef("account.document.empty"),
+  failed: messageRef("account.document.failed"),
 };
 
 /** "attachments/<uuid>.<ext>" values of the answers' Attachment variables, in answer order. */

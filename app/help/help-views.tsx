@@ -1,17 +1,25 @@
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/react";
+import { type Translator, translator } from "~/i18n/translator";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { PageTitle } from "~/ui/page-title";
 import type { InterviewNote, Reply, View } from "./shares.server";
-import { deskWords, noteWords, shareWords } from "./words";
+import { deskWords, noteWords } from "./words";
 
-const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const time = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-const shortTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+const DAY: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" };
+const TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" };
+const SHORT_TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" };
+const english = translator("en");
 
-/** A stored time as a day ("5 January 2027"). */
-export const dayText = (iso: string) => day.format(new Date(iso));
+/** A stored time as a day ("5 January 2027"), in the language of `t` (the help desk's: English). */
+export const dayText = (iso: string, t: Translator = english) => t.date(iso, DAY);
 /** A stored time to the minute, UTC ("5 January 2027 at 14:03"). */
-export const timeText = (iso: string) => time.format(new Date(iso));
+export const timeText = (iso: string, t: Translator = english) => t.date(iso, TIME);
+
+/** What a person shares, listed as the language lists labels ("My answers, My document"). */
+export function shareList(items: string[], t: Translator): string {
+  return new Intl.ListFormat(t.lang === "en" || t.lang === "en-XA" ? "en-GB" : t.lang, { style: "short", type: "unit" }).format(items);
+}
 
 const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
 
@@ -26,7 +34,7 @@ export function languageName(code: string): string {
 
 /** A stored time as a day, or to the minute (`short`: "5 Jan 2027, 14:03", for narrow table cells). */
 export function When({ at, withTime = false, short = false }: { at: string; withTime?: boolean; short?: boolean }) {
-  return <time dateTime={at}>{short ? shortTime.format(new Date(at)) : withTime ? timeText(at) : dayText(at)}</time>;
+  return <time dateTime={at}>{short ? english.date(at, SHORT_TIME) : withTime ? timeText(at) : dayText(at)}</time>;
 }
 
 /** A help desk page: breadcrumb Home › Help desk › {trail…} › {title}, and the title ("Error: " first while a form shows errors). */
@@ -44,22 +52,26 @@ export function HelpDeskPage({ title, errors = false, trail = [], children }: { 
 
 /** The replies of helpers, newest first, each with who, when and what it is about. */
 export function RepliesList({ replies, headingLevel = 2 }: { replies: Reply[]; headingLevel?: 2 | 3 }) {
+  const t = useT();
   if (!replies.length) return null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const ItemHeading = headingLevel === 2 ? "h3" : "h4";
   return (
     <section aria-labelledby="replies-title" className="help-replies">
-      <Heading id="replies-title">{shareWords.repliesTitle}</Heading>
+      <Heading id="replies-title">{t.t("account.help.repliesTitle")}</Heading>
       <ol className="help-replies__list">
         {replies.map((reply) => (
           <li key={reply.id} className="help-reply">
             <ItemHeading className="help-reply__from">
-              {shareWords.replyFrom(reply.helperName, timeText(reply.createdAt))}
+              {t.t("account.help.replyFrom", { name: reply.helperName, when: timeText(reply.createdAt, t) })}
             </ItemHeading>
             <p className="help-reply__about">
-              {shareWords.about}: {reply.about ? reply.about.label : shareWords.wholeInterview}
+              {reply.about ? t.t("account.help.aboutPage", { page: reply.about.label }) : t.t("account.help.aboutWhole")}
             </p>
-            <p className="help-reply__body">{reply.body}</p>
+            {/* A helper's words, as written, in whatever language they wrote them. */}
+            <p className="help-reply__body" dir="auto">
+              {reply.body}
+            </p>
           </li>
         ))}
       </ol>
@@ -69,27 +81,28 @@ export function RepliesList({ replies, headingLevel = 2 }: { replies: Reply[]; h
 
 /** "Who has seen it": each time a helper opened something shared, newest first. */
 export function SeenList({ views }: { views: View[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="seen-title">
-      <h2 id="seen-title">{shareWords.seenTitle}</h2>
+      <h2 id="seen-title">{t.t("account.help.seenTitle")}</h2>
       {views.length ? (
         <div className="table-scroll">
           <table className="data-table">
-            <caption className="visually-hidden">{shareWords.seenTitle}, newest first</caption>
+            <caption className="visually-hidden">{t.t("account.help.seenCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">{shareWords.seenHelper}</th>
-                <th scope="col">{shareWords.seenWhat}</th>
-                <th scope="col">{shareWords.seenWhen}</th>
+                <th scope="col">{t.t("account.help.seenHelper")}</th>
+                <th scope="col">{t.t("account.help.seenWhat")}</th>
+                <th scope="col">{t.t("account.help.seenWhen")}</th>
               </tr>
             </thead>
             <tbody>
               {views.map((view, index) => (
                 <tr key={`${view.viewedAt}-${index}`}>
-                  <td>{view.helperName}</td>
-                  <td>{view.what === "file" && view.fileName ? `${shareWords.seen.file}: ${view.fileName}` : shareWords.seen[view.what]}</td>
+                  <td translate="no">{view.helperName}</td>
+                  <td>{view.what === "file" && view.fileName ? t.t("account.help.seenFileNamed", { name: view.fileName }) : t.t(SEEN[view.what])}</td>
                   <td>
-                    <When at={view.viewedAt} short />
+                    <time dateTime={view.viewedAt}>{t.date(view.viewedAt, SHORT_TIME)}</time>
                   </td>
                 </tr>
               ))}
@@ -97,18 +110,26 @@ export function SeenList({ views }: { views: View[] }) {
           </table>
         </div>
       ) : (
-        <p>{shareWords.seenNobody}</p>
+        <p>{t.t("account.help.seenNobody")}</p>
       )}
     </section>
   );
 }
 
+const SEEN = {
+  request: "account.help.seenRequest",
+  answers: "account.help.seenAnswers",
+  document: "account.help.seenDocument",
+  file: "account.help.seenFile",
+} as const;
+
 /** What My interviews says under an interview's issue: prepared with whom, shared until when, new replies. */
 export function InterviewNoteText({ note, interviewId }: { note: InterviewNote | undefined; interviewId: string }) {
+  const t = useT();
   if (!note) return null;
   const lines = [
-    note.preparedWith ? noteWords.preparedWith(note.preparedWith) : null,
-    note.sharedUntil ? noteWords.sharedUntil(dayText(note.sharedUntil)) : null,
+    note.preparedWith ? t.t("account.note.preparedWith", { name: note.preparedWith }) : null,
+    note.sharedUntil ? t.t("account.note.sharedUntil", { until: dayText(note.sharedUntil, t) }) : null,
   ].filter((line): line is string => line !== null);
   return (
     <>
@@ -119,7 +140,7 @@ export function InterviewNoteText({ note, interviewId }: { note: InterviewNote |
       ))}
       {note.unreadReplies ? (
         <a className="interviews__note" href={`/account/interview/${interviewId}/help`}>
-          {noteWords.newReplies(note.unreadReplies)}
+          {t.t("account.note.newReplies", { count: note.unreadReplies })}
         </a>
       ) : null}
     </>
@@ -128,6 +149,7 @@ export function InterviewNoteText({ note, interviewId }: { note: InterviewNote |
 
 /** At the top of an interview: a helper's unread reply, for its person; for whom it is, for the helper preparing it. */
 export function InterviewHelpNotice({ help, interviewId }: { help: { unreadReplies: number; preparingFor: { firstName: string; lastName: string } | null }; interviewId: string }) {
+  const t = useT();
   if (help.preparingFor) {
     return (
       <div className="notice" role="note">
@@ -142,7 +164,7 @@ export function InterviewHelpNotice({ help, interviewId }: { help: { unreadRepli
   return (
     <div className="notice" role="note">
       <p>
-        {noteWords.replied} <a href={`/account/interview/${interviewId}/help`}>{noteWords.readReplies}</a>
+        {t.t("account.note.replied")} <a href={`/account/interview/${interviewId}/help`}>{t.t("account.note.readReplies")}</a>
       </p>
     </div>
   );

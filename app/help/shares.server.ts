@@ -475,10 +475,10 @@ export async function replyToRequest(
       })
       .execute();
     await recordAuditEvent(actor, { action: "help.replied", subject: `request ${request.id}`, details: { issue: request.issueName, aboutOnePage: reply.about !== null } }, trx);
-    return trx.selectFrom("users").select(["first_name", "last_name", "email"]).where("id", "=", request.ownerId).executeTakeFirstOrThrow();
+    return trx.selectFrom("users").select(["first_name", "last_name", "email", "language"]).where("id", "=", request.ownerId).executeTakeFirstOrThrow();
   });
   const url = new URL(`/account/interview/${request.interviewId}/help`, config().PUBLIC_ORIGIN).toString();
-  await sendMail(replyNoticeEmail({ name: `${owner.first_name} ${owner.last_name}`.trim(), email: owner.email }, url), config(), db);
+  await sendMail(replyNoticeEmail({ name: `${owner.first_name} ${owner.last_name}`.trim(), email: owner.email, language: owner.language }, url), config(), db);
 }
 
 /** The files of a shared interview (only while it shares files), names opened for this request. */

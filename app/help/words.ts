@@ -1,65 +1,28 @@
 // The words of help from a person, in one place: the public ones (sharing, replies, invitations) move into the
 // language catalogue as they are, with the date or name each needs as an argument.
 
+import { messageRef } from "~/i18n/translator";
+
+/**
+ * What a person reads about sharing and replies is in the language catalogue (keys `account.help.*`,
+ * `account.note.*`); the help desk's own words (staff only) stay here, in English.
+ */
 export const shareWords = {
-  pageTitle: "Help with this interview",
-  askTitle: "Ask for help with this interview",
-  askIntro: "A helper from our team can read what you choose to share, and reply to you here.",
-  whatLegend: "What do you want to share?",
-  answers: "My answers",
-  documents: "My document",
-  files: "My uploaded files",
-  documentsLater: "You can share your document once you have finished the interview.",
-  messageLabel: "Message for the helper (optional)",
-  messageHint: "For example, what you would like help with.",
-  whoTitle: "Who will see it",
-  who: (issue: string, country: string) =>
-    `The helpers of our team who help with ${issue} in ${country}. They see only what you tick above, not your email address or phone number.`,
-  howLongTitle: "For how long",
-  howLong: (until: string, days: number) =>
-    `Until ${until} (${days} ${days === 1 ? "day" : "days"}). You can stop sharing at any time. Each time a helper opens what you shared, it is listed on this page.`,
-  share: "Share with a helper",
-  shared: (until: string) => `You are sharing this interview with our helpers until ${until}.`,
-  sharedToast: "Your interview is shared with our helpers.",
-  stop: "Stop sharing",
-  stopHint: "Helpers will no longer see anything you shared. Their replies stay here.",
-  stoppedToast: "You have stopped sharing this interview.",
-  whatShared: "What you share",
-  yourMessage: "Your message",
-  noMessage: "No message",
-  status: "Status",
-  waiting: "Waiting for a helper",
-  helping: (name: string) => `${name} is helping you`,
-  closedBy: (name: string) => `${name} has finished helping you`,
-  repliesTitle: "Replies",
-  replyFrom: (name: string, when: string) => `From ${name}, ${when}`,
-  about: "About",
+  /** The desk's choice of what a reply is about. */
   wholeInterview: "The whole interview",
-  seenTitle: "Who has seen it",
-  seenNobody: "No helper has opened anything you shared yet.",
-  seenHelper: "Helper",
-  seenWhat: "What they opened",
-  seenWhen: "When",
-  seen: { request: "Your request and message", answers: "Your answers", document: "Your document", file: "Your file" },
-  back: "Back to My interviews",
 } as const;
 
+/** Refusals of "Ask for help with this interview": references, put into words in the page's language. */
 export const shareMessages = {
-  nothingChosen: "Choose at least one thing to share.",
-  messageTooLong: "Your message must be less than 2000 characters.",
-  alreadyShared: "This interview is already shared.",
+  nothingChosen: messageRef("account.help.nothingChosen"),
+  messageTooLong: messageRef("account.help.messageTooLong"),
+  alreadyShared: messageRef("account.help.alreadyShared"),
 } as const;
 
-/** What My interviews and the interview page say about sharing, replies and preparation. */
+/** What the interview page says to a helper preparing it, and its link to ask for help (app/routes/issues.$issueId.interviews.tsx). */
 export const noteWords = {
-  sharedUntil: (until: string) => `Shared with helpers until ${until}`,
-  newReplies: (count: number) => (count === 1 ? "1 new reply from a helper" : `${count} new replies from helpers`),
-  preparedWith: (name: string) => `Prepared with ${name}`,
-  getHelp: "Get help",
   askForHelp: "Ask for help with this interview",
   askForHelpHint: "a helper from our team can read what you choose to share, and reply.",
-  replied: "A helper has replied about this interview.",
-  readReplies: "Read the reply",
   preparing: (name: string) => `You are preparing this interview for ${name}.`,
   preparingNext: "When you are ready, send the invitation from the help desk.",
 } as const;
@@ -139,9 +102,6 @@ export const invitationWords = {
 } as const;
 
 export const emailWords = {
-  replySubject: "A helper has replied to you",
-  reply: "A helper from our team has replied to your request for help. Sign in to read the reply.",
-  replyAction: "Read the reply",
   invitationSubject: "An interview was prepared for you",
   invitation: (helper: string) => `${helper} from our team has started an interview for you. Open the link to carry on with it in your own account.`,
   invitationAction: "Open my interview",

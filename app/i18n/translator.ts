@@ -12,7 +12,7 @@ import ta from "./catalogues/ta.json";
 import vi from "./catalogues/vi.json";
 import zhHans from "./catalogues/zh-Hans.json";
 import { DEFAULT_LANGUAGE, findLanguage, type LanguageCode, PSEUDO_LANGUAGE, type TextDirection } from "./languages";
-import { pseudoMessage } from "./pseudo";
+import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoMessage } from "./pseudo";
 
 /** Every key of the English catalogue; the other catalogues have exactly these (app/i18n/catalogues.test.ts). */
 export type MessageKey = keyof typeof en;
@@ -117,6 +117,10 @@ function makeTranslator(code: string): Translator {
     return Array.isArray(text) ? text.join("") : String(text);
   }
 
+  // In the pseudo-language a date, number or list we put into words is ours too: bracketed as a message is, so a
+  // month's name ("Nov") is not taken for a word left out of the catalogue.
+  const ours = (text: string) => (pseudo ? `${PSEUDO_OPEN}${text}${PSEUDO_CLOSE}` : text);
+
   const t: Translator = {
     lang,
     dir: language.dir,
@@ -129,9 +133,9 @@ function makeTranslator(code: string): Translator {
       const parts = compiled(key, true).format<Part>({ ...values, ...tags } as Record<string, string | number | Date | Part | ((chunks: (string | Part)[]) => Part)>);
       return Array.isArray(parts) ? (parts as (string | Part)[]) : [parts as string | Part];
     },
-    date: (value, options = { dateStyle: "long" }) => new Intl.DateTimeFormat(intlLocale, options).format(new Date(value)),
-    number: (value, options) => new Intl.NumberFormat(intlLocale, options).format(value),
-    list: (items, type = "conjunction") => new Intl.ListFormat(intlLocale, { style: "long", type }).format(items),
+    date: (value, options = { dateStyle: "long" }) => ours(new Intl.DateTimeFormat(intlLocale, options).format(new Date(value))),
+    number: (value, options) => ours(new Intl.NumberFormat(intlLocale, options).format(value)),
+    list: (items, type = "conjunction") => ours(new Intl.ListFormat(intlLocale, { style: "long", type }).format(items)),
   };
   return t;
 }

@@ -1,6 +1,8 @@
+import { useT } from "~/i18n/react";
+import { type Translator, translator } from "~/i18n/translator";
 import { type InterviewListItem, type InterviewPage, PAGE_SIZES } from "./list";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" };
 
 export function listHref(page: number, pageSize: number): string {
   return `/account/interview?page=${page}&size=${pageSize}`;
@@ -9,27 +11,40 @@ export function listHref(page: number, pageSize: number): string {
 /** The confirmation in a popover dialog (no script); browsers without popovers use the confirmation page. */
 /** A completed interview is corrected in a new draft copied from it (app/interviews/correct.server.ts): a POST. */
 function CorrectControl({ item }: { item: InterviewListItem }) {
+  const { t } = useT();
   return (
     <form method="post" action={`/account/interview/${item.id}/correct`} className="action-form">
       <button type="submit" className="action-link">
-        Change answers<span className="visually-hidden"> {item.issueName}</span>
+        {t("account.interviews.changeAnswers")}
+        <IssueName item={item} />
       </button>
     </form>
   );
 }
 
 function DeleteControl({ item, back }: { item: InterviewListItem; back: string }) {
+  const { t } = useT();
   const dialogId = `delete-${item.id}`;
   return (
     <>
       <a className="action-link delete-link" href={`/account/interview/${item.id}/delete?back=${encodeURIComponent(back)}`}>
-        Delete<span className="visually-hidden"> {item.issueName}</span>
+        {t("account.interviews.delete")}
+        <IssueName item={item} />
       </a>
       <button type="button" className="action-link delete-button" popoverTarget={dialogId}>
-        Delete<span className="visually-hidden"> {item.issueName}</span>
+        {t("account.interviews.delete")}
+        <IssueName item={item} />
       </button>
       <dialog id={dialogId} popover="auto" className="confirm-dialog" aria-labelledby={`${dialogId}-title`}>
-        <DeleteConfirmation item={item} back={back} cancel={<button type="button" className="button button--secondary" popoverTarget={dialogId} popoverTargetAction="hide">No, keep</button>} />
+        <DeleteConfirmation
+          item={item}
+          back={back}
+          cancel={
+            <button type="button" className="button button--secondary" popoverTarget={dialogId} popoverTargetAction="hide">
+              {t("account.interviews.keep")}
+            </button>
+          }
+        />
       </dialog>
     </>
   );
@@ -37,19 +52,21 @@ function DeleteControl({ item, back }: { item: InterviewListItem; back: string }
 
 /** "Are you sure you want to delete?" with "Yes, delete" (a POST) and the given way to keep it. */
 export function DeleteConfirmation({ item, back, cancel }: { item: InterviewListItem; back: string; cancel: React.ReactNode }) {
+  const t = useT();
   return (
     <div className="confirm">
       <h2 id={`delete-${item.id}-title`} className="confirm__title">
-        Are you sure you want to delete?
+        {t.t("account.interviews.deleteTitle")}
       </h2>
-      <p>Deleted interviews cannot be retrieved again</p>
+      <p>{t.t("account.interviews.deleteText")}</p>
       <p className="muted">
-        {item.issueName}, {dateFormat.format(new Date(item.updatedAt))}
+        {/* The issue's name is the organisation's words, shown as written. */}
+        <span translate="no">{item.issueName}</span>, {formatDate(item.updatedAt, t)}
       </p>
       <form method="post" action={`/account/interview/${item.id}/delete`} className="button-row">
         <input type="hidden" name="back" value={back} />
         <button type="submit" className="button button--danger">
-          Yes, delete
+          {t.t("account.interviews.deleteYes")}
         </button>
         {cancel}
       </form>
@@ -57,8 +74,19 @@ export function DeleteConfirmation({ item, back, cancel }: { item: InterviewList
   );
 }
 
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+/** An interview's date in the page's language ("5 Jan 2027" in English). */
+export function formatDate(iso: string, t: Translator = translator("en")): string {
+  return t.date(iso, DATE_OPTIONS);
+}
+
+/** After an action's words, for screen readers: which interview ("Delete Divorce"). The organisation's words, as written. */
+function IssueName({ item }: { item: InterviewListItem }) {
+  return (
+    <span className="visually-hidden" translate="no">
+      {" "}
+      {item.issueName}
+    </span>
+  );
 }
 
 /**
@@ -78,58 +106,62 @@ export function InterviewTable({
   /** More actions for an interview, by id, before Delete. */
   actions?: Record<string, React.ReactNode>;
 }) {
+  const t = useT();
   const back = listHref(list.page, list.pageSize);
   return (
     <>
       <div className="table-scroll">
         <table className="interviews" role="table">
           <caption className="visually-hidden">
-            My interviews, newest first, page {list.page} of {list.pageCount}
+            {t.t("account.interviews.caption", { page: list.page, pageCount: list.pageCount })}
           </caption>
           <thead role="rowgroup">
             <tr role="row">
               <th scope="col" role="columnheader">
-                Date
+                {t.t("account.interviews.date")}
               </th>
               <th scope="col" role="columnheader">
-                Issue
+                {t.t("account.interviews.issue")}
               </th>
               <th scope="col" role="columnheader">
-                Status
+                {t.t("account.interviews.status")}
               </th>
               <th scope="col" role="columnheader">
-                Action
+                {t.t("account.interviews.action")}
               </th>
             </tr>
           </thead>
           <tbody role="rowgroup">
             {list.items.map((item) => (
               <tr key={item.id} role="row">
-                <td role="cell" data-label="Date">
-                  {formatDate(item.updatedAt)}
+                <td role="cell" data-label={t.t("account.interviews.date")}>
+                  {formatDate(item.updatedAt, t)}
                 </td>
-                <td role="cell" data-label="Issue" className="interviews__issue">
-                  {item.issueName}
+                <td role="cell" data-label={t.t("account.interviews.issue")} className="interviews__issue">
+                  <span translate="no">{item.issueName}</span>
                   {notes[item.id]}
                 </td>
-                <td role="cell" data-label="Status">
-                  <span className={`status status--${item.status.toLowerCase()}`}>{item.status}</span>
+                <td role="cell" data-label={t.t("account.interviews.status")}>
+                  <span className={`status status--${item.status.toLowerCase()}`}>{t.t("account.interviews.statusName", { status: item.status })}</span>
                 </td>
                 <td role="cell" className="interviews__actions">
                   <div className="actions">
                     {item.status === "Completed" ? (
                       <>
                         <a className="action-link" href={`/account/interview/${item.id}/download`}>
-                          Download<span className="visually-hidden"> {item.issueName}</span>
+                          {t.t("account.interviews.download")}
+                          <IssueName item={item} />
                         </a>
                         <a className="action-link" href={`/account/interview/${item.id}/answers`}>
-                          Answers<span className="visually-hidden"> {item.issueName}</span>
+                          {t.t("account.interviews.answers")}
+                          <IssueName item={item} />
                         </a>
                         <CorrectControl item={item} />
                       </>
                     ) : (
                       <a className="action-link" href={`/issues/${item.issueId}/interviews/${item.id}`}>
-                        Edit<span className="visually-hidden"> {item.issueName}</span>
+                        {t.t("account.interviews.edit")}
+                        <IssueName item={item} />
                       </a>
                     )}
                     {actions[item.id]}
@@ -147,33 +179,34 @@ export function InterviewTable({
 }
 
 function Pagination({ list }: { list: InterviewPage }) {
+  const t = useT();
   const first = list.total === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
   const last = Math.min(list.total, list.page * list.pageSize);
   return (
     <div className="pagination">
       <form method="get" action="/account/interview" className="pagination__size">
-        <label htmlFor="page-size">Rows per page</label>
+        <label htmlFor="page-size">{t.t("account.interviews.rowsPerPage")}</label>
         <select id="page-size" name="size" defaultValue={String(list.pageSize)} className="field__input field__input--inline">
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
-              {size}
+              {t.number(size)}
             </option>
           ))}
         </select>
         <button type="submit" className="button button--secondary button--small">
-          Show
+          {t.t("account.interviews.show")}
         </button>
       </form>
       <p className="pagination__range" aria-live="polite">
-        {first}–{last} of {list.total}
+        {t.t("account.interviews.range", { first, last, total: list.total })}
       </p>
-      <nav aria-label="Pages" className="pagination__pages">
+      <nav aria-label={t.t("account.interviews.pages")} className="pagination__pages">
         <ul>
           <li>
             {list.page > 1 ? (
-              <a href={listHref(list.page - 1, list.pageSize)}>Previous page</a>
+              <a href={listHref(list.page - 1, list.pageSize)}>{t.t("account.interviews.previous")}</a>
             ) : (
-              <span aria-disabled="true">Previous page</span>
+              <span aria-disabled="true">{t.t("account.interviews.previous")}</span>
             )}
           </li>
           {pageNumbers(list.page, list.pageCount).map((number, index) =>
@@ -185,13 +218,11 @@ function Pagination({ list }: { list: InterviewPage }) {
               <li key={number}>
                 {number === list.page ? (
                   <span aria-current="page">
-                    <span className="visually-hidden">Page </span>
-                    {number}
+                    <PageNumber number={number} t={t} />
                   </span>
                 ) : (
                   <a href={listHref(number, list.pageSize)}>
-                    <span className="visually-hidden">Page </span>
-                    {number}
+                    <PageNumber number={number} t={t} />
                   </a>
                 )}
               </li>
@@ -199,14 +230,24 @@ function Pagination({ list }: { list: InterviewPage }) {
           )}
           <li>
             {list.page < list.pageCount ? (
-              <a href={listHref(list.page + 1, list.pageSize)}>Next page</a>
+              <a href={listHref(list.page + 1, list.pageSize)}>{t.t("account.interviews.next")}</a>
             ) : (
-              <span aria-disabled="true">Next page</span>
+              <span aria-disabled="true">{t.t("account.interviews.next")}</span>
             )}
           </li>
         </ul>
       </nav>
     </div>
+  );
+}
+
+/** A page's number as seen ("3"), and as heard ("Page 3"). */
+function PageNumber({ number, t }: { number: number; t: Translator }) {
+  return (
+    <>
+      <span className="visually-hidden">{t.t("account.interviews.page", { number })}</span>
+      <span aria-hidden="true">{t.number(number)}</span>
+    </>
   );
 }
 

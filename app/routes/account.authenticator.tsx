@@ -8,6 +8,8 @@ import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { newAuthenticatorSchema } from "~/auth/schemas";
 import { requireUser, sessionContext } from "~/auth/session.server";
 import { newAuthenticatorSetup, replaceAuthenticator } from "~/auth/two-factor-recovery.server";
+import { messageRef } from "~/i18n/translator";
+import { useT } from "~/i18n/react";
 import { clientAddressContext } from "~/request-context";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -28,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await replaceAuthenticator(user.id, submission.value, context.get(sessionContext)!, context.get(clientAddressContext));
     if (result && "field" in result) return refuse(submission, result);
     if (result) return redirect("/account/authenticator");
-    return redirectWithToast("/account/dashboard", { type: "success", message: "Your new authenticator app is set up." });
+    return redirectWithToast("/account/dashboard", { type: "success", message: messageRef("account.authenticator.done") });
   });
 }
 
@@ -39,30 +41,28 @@ export default function NewAuthenticator({ loaderData, actionData }: Route.Compo
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newAuthenticatorSchema }),
   });
+  const { t } = useT();
   const errors = summaryErrors(
-    [fields.password, "Password"],
-    [fields.currentCode, "Code from your current app, or a recovery code"],
-    [fields.code, "Code from the new app"],
+    [fields.password, t("account.authenticator.password")],
+    [fields.currentCode, t("account.authenticator.currentCode")],
+    [fields.code, t("account.authenticator.newCode")],
   );
   return (
-    <AccountPage title="Set up a new authenticator" errors={showsErrors(errors, form.errors)}>
-      <p>
-        Add your account to the new app, then confirm with your password, a code from your current app or one of your
-        recovery codes, and a code from the new app. Your other sign-ins end.
-      </p>
+    <AccountPage title={t("account.authenticator.title")} errors={showsErrors(errors, form.errors)}>
+      <p>{t("account.authenticator.intro")}</p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
-      <AuthenticatorSteps setup={loaderData} confirmTitle="Confirm with your password and two codes">
+      <AuthenticatorSteps setup={loaderData} confirmTitle={t("account.authenticator.confirmTitle")}>
         <Form method="post" {...getFormProps(form)} noValidate className="form">
-          <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+          <TextField field={fields.password} label={t("account.authenticator.password")} type="password" autoComplete="current-password" />
           <TextField
             field={fields.currentCode}
-            label="Code from your current app, or a recovery code"
-            hint="6 digits from the app you used until now, or one of your recovery codes if you lost it"
+            label={t("account.authenticator.currentCode")}
+            hint={t("account.authenticator.currentCodeHint")}
             autoComplete="off"
           />
-          <CodeField field={fields.code} label="Code from the new app" />
+          <CodeField field={fields.code} label={t("account.authenticator.newCode")} />
           <button type="submit" className="button">
-            Set up the new authenticator
+            {t("account.authenticator.submit")}
           </button>
         </Form>
       </AuthenticatorSteps>

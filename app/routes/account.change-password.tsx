@@ -5,6 +5,7 @@ import { AccountPage } from "~/account/account-page";
 import { accountMessages, changePassword } from "~/account/account.server";
 import { changePasswordSchema } from "~/account/schemas";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
+import { useT } from "~/i18n/react";
 import { requireUser, sessionContext } from "~/auth/session.server";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -29,27 +30,28 @@ export default function ChangePassword({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
+  const { t } = useT();
   const errors = summaryErrors(
-    [fields.currentPassword, "Current password"],
-    [fields.password, "New password"],
-    [fields.confirmPassword, "Repeat new password"],
+    [fields.currentPassword, t("account.changePassword.current")],
+    [fields.password, t("account.changePassword.new")],
+    [fields.confirmPassword, t("account.changePassword.repeat")],
   );
   return (
     // The breadcrumb keeps the spec's words ("Change Password"); the heading is in sentence case, as the dashboard's tile.
-    <AccountPage title="Change password" crumb="Change Password" errors={showsErrors(errors, form.errors)}>
+    <AccountPage title={t("account.changePassword.title")} crumb={t("account.changePassword.crumb")} errors={showsErrors(errors, form.errors)}>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
-        <TextField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
+        <TextField field={fields.currentPassword} label={t("account.changePassword.current")} type="password" autoComplete="current-password" />
         <TextField
           field={fields.password}
-          label="New password"
+          label={t("account.changePassword.new")}
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters, with a letter and a number."
+          hint={t("account.changePassword.hint")}
         />
-        <TextField field={fields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" />
+        <TextField field={fields.confirmPassword} label={t("account.changePassword.repeat")} type="password" autoComplete="new-password" />
         <button type="submit" className="button">
-          Change password
+          {t("account.changePassword.submit")}
         </button>
       </Form>
     </AccountPage>

@@ -1,46 +1,52 @@
 import { requireUser } from "~/auth/session.server";
+import { metaTranslator } from "~/i18n/meta";
+import { useT } from "~/i18n/react";
+import type { MessageKey } from "~/i18n/translator";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { fullName } from "~/ui/header";
+import { pageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/account.dashboard";
 
-export function meta() {
-  return [{ title: "Your account | Legal Self-Help" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: pageTitle(t.t("account.page.yourAccount"), false, t) }];
+};
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   return { name: fullName(user) };
 }
 
-const tiles = [
-  { title: "My interviews", description: "View my pending or completed interviews", href: "/account/interview" },
-  { title: "Edit profile", description: "Edit my profile details", href: "/account/edit-profile" },
-  { title: "Change password", description: "Change my password", href: "/account/change-password" },
-  { title: "Recovery codes", description: "Make new recovery codes or set up a new authenticator", href: "/account/recovery-codes" },
-  { title: "Download my data", description: "Download my profile, interviews, documents and files", href: "/account/my-data" },
-  { title: "Delete my account", description: "Delete my account and everything in it", href: "/account/delete-account" },
+const tiles: { title: MessageKey; description: MessageKey; href: string }[] = [
+  { title: "account.dashboard.interviews", description: "account.dashboard.interviewsHint", href: "/account/interview" },
+  { title: "account.dashboard.editProfile", description: "account.dashboard.editProfileHint", href: "/account/edit-profile" },
+  { title: "account.dashboard.changePassword", description: "account.dashboard.changePasswordHint", href: "/account/change-password" },
+  { title: "account.dashboard.recoveryCodes", description: "account.dashboard.recoveryCodesHint", href: "/account/recovery-codes" },
+  { title: "account.dashboard.myData", description: "account.dashboard.myDataHint", href: "/account/my-data" },
+  { title: "account.dashboard.deleteAccount", description: "account.dashboard.deleteAccountHint", href: "/account/delete-account" },
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
   return (
     <div className="page">
-      <Breadcrumb crumbs={[{ label: "Home", href: "/" }, { label: "Your account" }]} />
-      <h1>Welcome {loaderData.name}</h1>
-      <p>Please choose one of the following options:</p>
+      <Breadcrumb crumbs={[{ label: t("account.page.home"), href: "/" }, { label: t("account.page.yourAccount") }]} />
+      <h1>{t("header.welcome", { name: loaderData.name })}</h1>
+      <p>{t("account.dashboard.choose")}</p>
       <ul className="tiles">
         {tiles.map((tile) => (
           <li key={tile.href} className="tile">
             <a className="tile__link" href={tile.href}>
-              <span className="tile__title">{tile.title}</span>
-              <span className="tile__description">{tile.description}</span>
+              <span className="tile__title">{t(tile.title)}</span>
+              <span className="tile__description">{t(tile.description)}</span>
             </a>
           </li>
         ))}
         <li className="tile">
           <form method="post" action="/auth/sign-out" className="tile__form">
             <button type="submit" className="tile__link tile__button">
-              <span className="tile__title">Sign out</span>
-              <span className="tile__description">Sign out of the product</span>
+              <span className="tile__title">{t("account.dashboard.signOut")}</span>
+              <span className="tile__description">{t("account.dashboard.signOutHint")}</span>
             </button>
           </form>
         </li>

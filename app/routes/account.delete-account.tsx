@@ -7,6 +7,7 @@ import { deleteAccountSchema } from "~/account/schemas";
 import { writeFlowState } from "~/auth/flow-state.server";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { clearSessionCookie, requireUser } from "~/auth/session.server";
+import { RichText, useT } from "~/i18n/react";
 import { clientAddressContext } from "~/request-context";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import type { Route } from "./+types/account.delete-account";
@@ -38,35 +39,34 @@ export default function DeleteAccount({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
   });
-  const errors = summaryErrors([fields.password, "Password"], [fields.code, "Code from your authenticator app, or a recovery code"]);
+  const { t } = useT();
+  const errors = summaryErrors([fields.password, t("account.deleteAccount.password")], [fields.code, t("account.deleteAccount.code")]);
   return (
-    <AccountPage title="Delete my account" errors={showsErrors(errors, form.errors)}>
+    <AccountPage title={t("account.deleteAccount.title")} errors={showsErrors(errors, form.errors)}>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <p>
-        <strong>This cannot be undone.</strong> Deleting your account deletes, at once and for good:
+        <RichText id="account.deleteAccount.intro" tags={{ strong: (words) => <strong>{words}</strong> }} />
       </p>
       <ul>
-        <li>your profile: your name, email address, phone number, password and authenticator;</li>
-        <li>every interview you started or completed, with all your answers;</li>
-        <li>the files you uploaded;</li>
-        <li>your recovery codes, and your sign-ins on every device;</li>
-        <li>the emails we sent you that we still keep.</li>
+        <li>{t("account.deleteAccount.profile")}</li>
+        <li>{t("account.deleteAccount.interviews")}</li>
+        <li>{t("account.deleteAccount.files")}</li>
+        <li>{t("account.deleteAccount.codes")}</li>
+        <li>{t("account.deleteAccount.emails")}</li>
       </ul>
       <p>
-        You will not be able to sign in again with this email address and password. If you want to keep your
-        answers and documents, <a href="/account/my-data">download your data</a> first. We send a last email to
-        tell you that the account was deleted.
+        <RichText id="account.deleteAccount.after" tags={{ link: (words) => <a href="/account/my-data">{words}</a> }} />
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="form">
-        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <TextField field={fields.password} label={t("account.deleteAccount.password")} type="password" autoComplete="current-password" />
         <TextField
           field={fields.code}
-          label="Code from your authenticator app, or a recovery code"
-          hint="6 digits from your authenticator app, or one of your recovery codes"
+          label={t("account.deleteAccount.code")}
+          hint={t("account.deleteAccount.codeHint")}
           autoComplete="one-time-code"
         />
         <button type="submit" className="button button--danger">
-          Delete my account
+          {t("account.deleteAccount.submit")}
         </button>
       </Form>
     </AccountPage>

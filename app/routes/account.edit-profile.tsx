@@ -6,6 +6,7 @@ import { accountMessages, profileOf, updateProfile } from "~/account/account.ser
 import { PhoneFields } from "~/auth/phone-fields";
 import { profileSchema } from "~/account/schemas";
 import { invalid } from "~/auth/form-replies.server";
+import { useT } from "~/i18n/react";
 import { requireUser } from "~/auth/session.server";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -33,16 +34,22 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
-  const errors = summaryErrors([fields.firstName, "First name"], [fields.lastName, "Last name"], [fields.phoneCountry, "Country code"], [fields.phoneNumber, "Phone number"]);
+  const { t } = useT();
+  const errors = summaryErrors(
+    [fields.firstName, t("account.editProfile.firstName")],
+    [fields.lastName, t("account.editProfile.lastName")],
+    [fields.phoneCountry, t("account.editProfile.phoneCountry")],
+    [fields.phoneNumber, t("account.editProfile.phoneNumber")],
+  );
   return (
-    <AccountPage title="Edit profile" errors={showsErrors(errors, form.errors)}>
+    <AccountPage title={t("account.editProfile.title")} errors={showsErrors(errors, form.errors)}>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
-        <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
-        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
+        <TextField field={fields.firstName} label={t("account.editProfile.firstName")} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t("account.editProfile.lastName")} autoComplete="family-name" />
         <PhoneFields country={fields.phoneCountry} number={fields.phoneNumber} />
         <button type="submit" className="button">
-          Save
+          {t("account.editProfile.save")}
         </button>
       </Form>
     </AccountPage>

@@ -1,6 +1,7 @@
 import { AccountPage } from "~/account/account-page";
 import { requireUser } from "~/auth/session.server";
 import { notFound } from "~/http.server";
+import { useT } from "~/i18n/react";
 import { completedAnswers } from "~/viewer/viewer.server";
 import { AnswerSummary } from "~/viewer/viewer-review";
 import type { Route } from "./+types/account.interview.$interviewId.answers";
@@ -14,16 +15,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function InterviewAnswers({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
   return (
-    <AccountPage title="Your answers" quickExit={loaderData.sensitive}>
-      <p className="lead">{loaderData.issueName}</p>
+    <AccountPage title={t("account.answers.title")} quickExit={loaderData.sensitive}>
+      <p className="lead" translate="no">
+        {loaderData.issueName}
+      </p>
       <AnswerSummary steps={loaderData.steps} change={false} />
       <p className="button-row">
         <a className="button" href={`/account/interview/${loaderData.interviewId}/download`}>
-          Get my document
+          {t("account.answers.document")}
         </a>
         <a className="button button--secondary" href="/account/interview">
-          Back to My interviews
+          {t("account.interviews.back")}
         </a>
       </p>
     </AccountPage>

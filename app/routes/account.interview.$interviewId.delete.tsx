@@ -3,6 +3,8 @@ import { requireUser } from "~/auth/session.server";
 import { notFound } from "~/http.server";
 import { DeleteConfirmation, listHref } from "~/interviews/interview-table";
 import { deleteInterview, findInterview } from "~/interviews/interviews.server";
+import { useT } from "~/i18n/react";
+import { messageRef } from "~/i18n/translator";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/account.interview.$interviewId.delete";
 
@@ -23,18 +25,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const back = safeBack((await request.formData()).get("back"));
   if (!(await deleteInterview(user.id, params.interviewId))) notFound(request);
-  return redirectWithToast(back, { type: "success", message: "Interview deleted." });
+  return redirectWithToast(back, { type: "success", message: messageRef("account.interviews.deleted") });
 }
 
 export default function DeleteInterview({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
   return (
-    <AccountPage title="My interviews">
+    <AccountPage title={t("account.interviews.title")}>
       <DeleteConfirmation
         item={loaderData.interview}
         back={loaderData.back}
         cancel={
           <a className="button button--secondary" href={loaderData.back}>
-            No, keep
+            {t("account.interviews.keep")}
           </a>
         }
       />

@@ -4,11 +4,13 @@ import { data, Form } from "react-router";
 import { AccountPage } from "~/account/account-page";
 import { requireUser } from "~/auth/session.server";
 import { config } from "~/config.server";
-import { dayText, RepliesList, SeenList } from "~/help/help-views";
+import { dayText, RepliesList, SeenList, shareList } from "~/help/help-views";
 import { shareSchema } from "~/help/schemas";
 import { shareInterview, sharingOfInterview, stopSharing } from "~/help/shares.server";
-import { shareMessages, shareWords } from "~/help/words";
+import { shareMessages } from "~/help/words";
 import { notFound } from "~/http.server";
+import { useT } from "~/i18n/react";
+import { messageRef } from "~/i18n/translator";
 import { ErrorSummary, showsErrors, summaryErrors, TextAreaField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/account.interview.$interviewId.help";
@@ -30,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") === "stop") {
     if (!(await sharingOfInterview(user.id, params.interviewId))) notFound(request);
     await stopSharing(user.id, params.interviewId);
-    return redirectWithToast(here, { type: "success", message: shareWords.stoppedToast });
+    return redirectWithToast(here, { type: "success", message: messageRef("account.help.stoppedToast") });
   }
   const submission = parseWithZod(form, { schema: shareSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -43,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (!shared) notFound(request);
   if (!shared.created) return data({ result: submission.reply({ formErrors: [shareMessages.alreadyShared] }) }, { status: 409 });
-  return redirectWithToast(here, { type: "success", message: shareWords.sharedToast });
+  return redirectWithToast(here, { type: "success", message: messageRef("account.help.sharedToast") });
 }
 
 export default function InterviewHelp({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,60 +55,77 @@ export default function InterviewHelp({ loaderData, actionData }: Route.Componen
     lastResult: actionData?.result,
     defaultValue: { share: ["answers"] },
   });
-  const errors = summaryErrors([fields.share, shareWords.whatLegend], [fields.message, shareWords.messageLabel]);
+  const t = useT();
+  const errors = summaryErrors([fields.share, t.t("account.help.whatLegend")], [fields.message, t.t("account.help.messageLabel")]);
   const chosen = new Set(([] as unknown[]).concat(fields.share.initialValue ?? []).map(String));
   const options = [
-    { value: "answers", label: shareWords.answers, offered: true },
-    { value: "documents", label: shareWords.documents, offered: interview.status === "Completed" },
-    { value: "files", label: shareWords.files, offered: interview.hasFiles },
+    { value: "answers", label: t.t("account.help.answers"), offered: true },
+    { value: "documents", label: t.t("account.help.documents"), offered: interview.status === "Completed" },
+    { value: "files", label: t.t("account.help.files"), offered: interview.hasFiles },
   ].filter((option) => option.offered);
   const shareInvalid = Boolean(fields.share.errors?.length);
-  const status = share?.status === "new" ? shareWords.waiting : share?.status === "taken" ? shareWords.helping(share.takenByName ?? "") : shareWords.closedBy(share?.takenByName ?? "");
+  const helper = share?.takenByName ?? "";
+  const status =
+    share?.status === "new" ? t.t("account.help.waiting") : share?.status === "taken" ? t.t("account.help.helping", { name: helper }) : t.t("account.help.closedBy", { name: helper });
   return (
-    <AccountPage title={shareWords.pageTitle} errors={showsErrors(errors, form.errors)}>
-      <p className="lead">{interview.issueName}</p>
+    <AccountPage title={t.t("account.help.title")} errors={showsErrors(errors, form.errors)}>
+      <p className="lead" translate="no">
+        {interview.issueName}
+      </p>
       {share ? (
         <section aria-labelledby="sharing-title">
           <h2 id="sharing-title" className="visually-hidden">
-            {shareWords.whatShared}
+            {t.t("account.help.whatShared")}
           </h2>
-          <p className="notice">{shareWords.shared(dayText(share.expiresAt))}</p>
+          <p className="notice">{t.t("account.help.shared", { until: dayText(share.expiresAt, t) })}</p>
           <dl className="summary-list">
             <div>
-              <dt>{shareWords.whatShared}</dt>
+              <dt>{t.t("account.help.whatShared")}</dt>
               <dd>
-                {[share.answers ? shareWords.answers : null, share.documents ? shareWords.documents : null, share.files ? shareWords.files : null]
-                  .filter(Boolean)
-                  .join(", ")}
+                {shareList(
+                  [
+                    share.answers ? t.t("account.help.answers") : null,
+                    share.documents ? t.t("account.help.documents") : null,
+                    share.files ? t.t("account.help.files") : null,
+                  ].filter((item): item is string => item !== null),
+                  t,
+                )}
               </dd>
             </div>
             <div>
-              <dt>{shareWords.yourMessage}</dt>
-              <dd className="help-message">{share.message ?? shareWords.noMessage}</dd>
+              <dt>{t.t("account.help.yourMessage")}</dt>
+              {/* The person's own words, as written. */}
+              {share.message ? (
+                <dd className="help-message" dir="auto">
+                  {share.message}
+                </dd>
+              ) : (
+                <dd className="help-message">{t.t("account.help.noMessage")}</dd>
+              )}
             </div>
             <div>
-              <dt>{shareWords.status}</dt>
+              <dt>{t.t("account.help.status")}</dt>
               <dd>{status}</dd>
             </div>
           </dl>
           <form method="post" className="form">
-            <p>{shareWords.stopHint}</p>
+            <p>{t.t("account.help.stopHint")}</p>
             <button type="submit" name="intent" value="stop" className="button button--secondary">
-              {shareWords.stop}
+              {t.t("account.help.stop")}
             </button>
           </form>
         </section>
       ) : (
         <section aria-labelledby="ask-title">
-          <h2 id="ask-title">{shareWords.askTitle}</h2>
-          <p>{shareWords.askIntro}</p>
+          <h2 id="ask-title">{t.t("account.help.askTitle")}</h2>
+          <p>{t.t("account.help.askIntro")}</p>
           <ErrorSummary errors={errors} formErrors={form.errors} />
           <Form method="post" {...getFormProps(form)} noValidate className="form" aria-labelledby="ask-title">
             <input type="hidden" name="intent" value="share" />
             <fieldset className={`fieldset${shareInvalid ? " field--invalid" : ""}`} aria-describedby={shareInvalid ? fields.share.errorId : undefined}>
-              <legend className="fieldset__legend">{shareWords.whatLegend}</legend>
+              <legend className="fieldset__legend">{t.t("account.help.whatLegend")}</legend>
               <p className="field__error" id={fields.share.errorId}>
-                {fields.share.errors?.[0] ?? ""}
+                {fields.share.errors?.[0] ? t.message(fields.share.errors[0]) : ""}
               </p>
               {options.map((option, index) => {
                 const id = index === 0 ? fields.share.id : `${fields.share.id}-${option.value}`;
@@ -119,15 +138,15 @@ export default function InterviewHelp({ loaderData, actionData }: Route.Componen
                   </div>
                 );
               })}
-              {interview.status === "Completed" ? null : <p className="field__hint">{shareWords.documentsLater}</p>}
+              {interview.status === "Completed" ? null : <p className="field__hint">{t.t("account.help.documentsLater")}</p>}
             </fieldset>
-            <TextAreaField field={fields.message} label={shareWords.messageLabel} hint={shareWords.messageHint} required={false} rows={5} />
-            <h3>{shareWords.whoTitle}</h3>
-            <p>{shareWords.who(interview.issueName, interview.countryName)}</p>
-            <h3>{shareWords.howLongTitle}</h3>
-            <p>{shareWords.howLong(dayText(loaderData.until), loaderData.days)}</p>
+            <TextAreaField field={fields.message} label={t.t("account.help.messageLabel")} hint={t.t("account.help.messageHint")} required={false} rows={5} />
+            <h3>{t.t("account.help.whoTitle")}</h3>
+            <p>{t.t("account.help.who", { issue: interview.issueName, country: interview.countryName })}</p>
+            <h3>{t.t("account.help.howLongTitle")}</h3>
+            <p>{t.t("account.help.howLong", { until: dayText(loaderData.until, t), days: loaderData.days })}</p>
             <button type="submit" className="button">
-              {shareWords.share}
+              {t.t("account.help.share")}
             </button>
           </Form>
         </section>
@@ -137,11 +156,11 @@ export default function InterviewHelp({ loaderData, actionData }: Route.Componen
       <p className="button-row">
         {interview.status === "Completed" ? null : (
           <a className="button button--secondary" href={`/issues/${interview.issueId}/interviews/${interview.id}`}>
-            Back to the interview
+            {t.t("account.help.backToInterview")}
           </a>
         )}
         <a className="button button--secondary" href="/account/interview">
-          {shareWords.back}
+          {t.t("account.interviews.back")}
         </a>
       </p>
     </AccountPage>

@@ -2,7 +2,7 @@ import { AccountPage } from "~/account/account-page";
 import { requireUser } from "~/auth/session.server";
 import { InterviewNoteText } from "~/help/help-views";
 import { interviewNotes } from "~/help/shares.server";
-import { noteWords } from "~/help/words";
+import { RichText, useT } from "~/i18n/react";
 import { InterviewTable } from "~/interviews/interview-table";
 import { listInterviews } from "~/interviews/interviews.server";
 import { parseListQuery } from "~/interviews/list";
@@ -15,14 +15,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function MyInterviews({ loaderData: { list, notes } }: Route.ComponentProps) {
+  const { t } = useT();
   return (
-    <AccountPage title="My interviews">
+    <AccountPage title={t("account.interviews.title")}>
       {list.total === 0 ? (
         <div className="empty-state">
-          <p>You have no interviews yet.</p>
+          <p>{t("account.interviews.none")}</p>
           <p>
             <a className="button" href="/">
-              Choose an issue to start an interview
+              {t("account.interviews.start")}
             </a>
           </p>
         </div>
@@ -34,8 +35,11 @@ export default function MyInterviews({ loaderData: { list, notes } }: Route.Comp
             list.items.map((item) => [
               item.id,
               <a key={item.id} className="action-link" href={`/account/interview/${item.id}/help`}>
-                {noteWords.getHelp}
-                <span className="visually-hidden"> with {item.issueName}</span>
+                <RichText
+                  id="account.interviews.getHelp"
+                  values={{ issue: item.issueName }}
+                  tags={{ hidden: (words) => <span className="visually-hidden">{words}</span> }}
+                />
               </a>,
             ]),
           )}

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { AccountPage } from "~/account/account-page";
 import { RateLimitError } from "~/auth/rate-limit.server";
 import { requireUser } from "~/auth/session.server";
+import { useT } from "~/i18n/react";
 import { ErrorSummary } from "~/ui/form";
 import type { Route } from "./+types/account.my-data";
 
@@ -15,23 +16,21 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function MyData({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
   return (
-    <AccountPage title="Download my data" errors={Boolean(loaderData.error)}>
+    <AccountPage title={t("account.myData.title")} errors={Boolean(loaderData.error)}>
       <ErrorSummary errors={[]} formErrors={loaderData.error ? [loaderData.error] : []} />
-      <p>You get one zip file with:</p>
+      <p>{t("account.myData.intro")}</p>
       <ul>
-        <li>your profile: your name, email address and phone number;</li>
-        <li>
-          every interview, with your answers in two files (answers.json and answers.anx) that other legal interview software, such as A2J
-          Author and HotDocs, can open again;
-        </li>
-        <li>the document of each Completed interview;</li>
-        <li>the files you uploaded.</li>
+        <li>{t("account.myData.profile")}</li>
+        <li>{t("account.myData.interviews")}</li>
+        <li>{t("account.myData.documents")}</li>
+        <li>{t("account.myData.files")}</li>
       </ul>
-      <p>It can take a few seconds. A document that cannot be made is listed in the README.txt file inside the zip.</p>
+      <p>{t("account.myData.wait")}</p>
       <form method="post" action="/account/my-data/download" className="form">
         <button type="submit" className="button">
-          Download my data
+          {t("account.myData.submit")}
         </button>
       </form>
     </AccountPage>

@@ -8,6 +8,7 @@ import { newRecoveryCodesSchema } from "~/auth/schemas";
 import { requestedReturn } from "~/auth/return-to";
 import { requireUser, sessionContext } from "~/auth/session.server";
 import { makeNewRecoveryCodes, recoveryCodesLeft } from "~/auth/two-factor-recovery.server";
+import { useT } from "~/i18n/react";
 import { clientAddressContext } from "~/request-context";
 import { ErrorSummary, resultShowsErrors, summaryErrors, TextField } from "~/ui/form";
 import type { Route } from "./+types/account.recovery-codes";
@@ -46,8 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RecoveryCodes({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
   return (
-    <AccountPage title="Recovery codes" errors={resultShowsErrors(actionData?.result)}>
+    <AccountPage title={t("account.recoveryCodes.title")} errors={resultShowsErrors(actionData?.result)}>
       {loaderData.view === "show" ? (
         <FreshCodes codes={loaderData.codes} email={loaderData.email} />
       ) : (
@@ -58,22 +60,12 @@ export default function RecoveryCodes({ loaderData, actionData }: Route.Componen
 }
 
 function FreshCodes({ codes, email }: { codes: string[]; email: string }) {
-  const file = [
-    `Legal Self-Help: recovery codes for ${email}`,
-    "Each code signs you in once if you cannot use your authenticator app.",
-    "",
-    ...codes,
-    "",
-  ].join("\n");
+  const { t } = useT();
+  const file = [t("account.recoveryCodes.fileTitle", { site: t("site.name"), email }), t("account.recoveryCodes.fileHint"), "", ...codes, ""].join("\n");
   return (
     <>
-      <p>
-        If you lose your phone or cannot use your authenticator app, each of these codes lets you sign in once.
-        Keep them somewhere safe, away from your phone: download them, print them or write them down. They stay on
-        this page until you choose &ldquo;I have saved them&rdquo;; after that they are never shown again, and we keep
-        no copy we could read.
-      </p>
-      <ol className="recovery-codes" aria-label="Your recovery codes">
+      <p>{t("account.recoveryCodes.freshIntro")}</p>
+      <ol className="recovery-codes" aria-label={t("account.recoveryCodes.listLabel")} translate="no">
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -86,15 +78,15 @@ function FreshCodes({ codes, email }: { codes: string[]; email: string }) {
           href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`}
           download="legal-self-help-recovery-codes.txt"
         >
-          Download as a text file
+          {t("account.recoveryCodes.download")}
         </a>
         {/* Shown by the small print script; without script the browser's own Print prints the codes alone. */}
         <button type="button" className="button button--secondary" data-print="" hidden>
-          Print
+          {t("account.recoveryCodes.print")}
         </button>
         <form method="post">
           <button type="submit" name="intent" value="saved" className="button">
-            I have saved them
+            {t("account.recoveryCodes.saved")}
           </button>
         </form>
       </div>
@@ -119,37 +111,35 @@ function Manage({
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newRecoveryCodesSchema }),
   });
-  const leftText = `You have ${left} unused recovery ${left === 1 ? "code" : "codes"}.`;
+  const { t } = useT();
+  const leftText = t("account.recoveryCodes.left", { count: left });
   return (
     <>
       {usedOneToSignIn ? (
         <div className="notice notice--warning" role="status">
-          <p>
-            You signed in with a recovery code, which cannot be used again. {leftText} If you lost your phone, set up a
-            new authenticator and make new recovery codes.
-          </p>
+          <p>{t("account.recoveryCodes.usedOne", { count: left })}</p>
           {returnTo ? (
             <p>
-              <a href={returnTo}>Continue where you were</a>
+              <a href={returnTo}>{t("account.recoveryCodes.continue")}</a>
             </p>
           ) : null}
         </div>
       ) : (
         <p>{leftText}</p>
       )}
-      <ErrorSummary errors={summaryErrors([fields.password, "Password"])} formErrors={form.errors} />
-      <h2>Make new recovery codes</h2>
-      <p>You get ten new codes and your old ones stop working.</p>
+      <ErrorSummary errors={summaryErrors([fields.password, t("account.recoveryCodes.password")])} formErrors={form.errors} />
+      <h2>{t("account.recoveryCodes.newTitle")}</h2>
+      <p>{t("account.recoveryCodes.newIntro")}</p>
       <Form method="post" {...getFormProps(form)} noValidate className="form">
-        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <TextField field={fields.password} label={t("account.recoveryCodes.password")} type="password" autoComplete="current-password" />
         <button type="submit" name="intent" value="new" className="button">
-          Make new recovery codes
+          {t("account.recoveryCodes.newSubmit")}
         </button>
       </Form>
-      <h2>A new phone or authenticator app</h2>
+      <h2>{t("account.recoveryCodes.newPhoneTitle")}</h2>
       <p>
         <a className="button button--secondary" href="/account/authenticator">
-          Set up a new authenticator
+          {t("account.recoveryCodes.newAuthenticator")}
         </a>
       </p>
     </>
