@@ -1,6 +1,11 @@
+import { useT } from "~/i18n/react";
+
 export interface Crumb {
   label: string;
   href?: string;
+  /** The label's language and direction when it is not ours (an issue's or a country's name). */
+  lang?: string;
+  dir?: "auto";
 }
 
 /**
@@ -9,17 +14,22 @@ export interface Crumb {
  * question must be on the first screen).
  */
 export function Breadcrumb({ crumbs, collapse = false }: { crumbs: Crumb[]; collapse?: boolean }) {
+  const { t } = useT();
   return (
-    <nav className={collapse ? "breadcrumb breadcrumb--collapse" : "breadcrumb"} aria-label="Breadcrumb">
+    <nav className={collapse ? "breadcrumb breadcrumb--collapse" : "breadcrumb"} aria-label={t("breadcrumb.label")}>
       <ol>
         {crumbs.map((crumb, index) => {
           const current = index === crumbs.length - 1;
           return (
             <li key={`${index}-${crumb.label}`}>
               {crumb.href && !current ? (
-                <a href={crumb.href}>{crumb.label}</a>
+                <a href={crumb.href} lang={crumb.lang} dir={crumb.dir}>
+                  {crumb.label}
+                </a>
               ) : (
-                <span aria-current={current ? "page" : undefined}>{crumb.label}</span>
+                <span aria-current={current ? "page" : undefined} lang={crumb.lang} dir={crumb.dir}>
+                  {crumb.label}
+                </span>
               )}
             </li>
           );

@@ -1,4 +1,13 @@
-import { type Toast, toastText } from "./toast";
+import { useT } from "~/i18n/react";
+import type { Translator } from "~/i18n/translator";
+import type { Toast } from "./toast";
+
+/** A toast's words in the page's language: its message (a reference, or a text shown as it is), or "System Error". */
+function toastWords(toast: Toast, t: Translator): string {
+  const message = toast.message?.trim();
+  if (message) return t.message(message);
+  return toast.type === "error" ? t.t("common.toast.systemError") : "";
+}
 
 /**
  * A success message at the bottom right, rendered by the server. CSS fades it out after the product's 5
@@ -6,7 +15,8 @@ import { type Toast, toastText } from "./toast";
  * without script.
  */
 export function ToastMessage({ toast }: { toast: Toast }) {
-  const text = toastText(toast);
+  const t = useT();
+  const text = toastWords(toast, t);
   if (!text || toast.type !== "success") return null;
   return (
     <dialog open className="toast toast--success" aria-labelledby="toast-text">
@@ -14,7 +24,7 @@ export function ToastMessage({ toast }: { toast: Toast }) {
         {text}
       </p>
       <form method="dialog" className="toast__close-form">
-        <button type="submit" className="toast__close" aria-label="Close message">
+        <button type="submit" className="toast__close" aria-label={t.t("common.toast.close")}>
           <span aria-hidden="true">×</span>
         </button>
       </form>
@@ -27,11 +37,12 @@ export function ToastMessage({ toast }: { toast: Toast }) {
  * that fades: it stays on the page, at the top of the main content, until they leave it.
  */
 export function PageErrorMessage({ toast }: { toast: Toast }) {
+  const t = useT();
   if (toast.type !== "error") return null;
   return (
     <div className="page">
       <div className="notice notice--error" role="alert">
-        <p>{toastText(toast)}</p>
+        <p>{toastWords(toast, t)}</p>
       </div>
     </div>
   );
