@@ -115,7 +115,7 @@ function SignedInControls({ user }: { user: HeaderUser }) {
       {/* On narrow screens the name opens a menu; a <details> needs no script. */}
       <details className="site-header__menu">
         <summary className="nav-link">
-          {fullName(user)}
+          <span translate="no">{fullName(user)}</span>
           <Caret />
         </summary>
         <div className="site-header__menu-panel">
