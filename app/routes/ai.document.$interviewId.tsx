@@ -112,7 +112,7 @@ export default function UseDocument({ loaderData, actionData }: Route.ComponentP
             <RichText
               id="ai.document.saved"
               values={{ question: view.saved.label, answer: view.saved.value }}
-              tags={{ question: (words) => <span {...theirs(t)}>{words}</span>, answer: (words) => <span dir="auto">{words}</span> }}
+              tags={{ questionText: (words) => <span {...theirs(t)}>{words}</span>, answerText: (words) => <span dir="auto">{words}</span> }}
             />
           </p>
         </div>

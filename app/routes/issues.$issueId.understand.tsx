@@ -68,7 +68,8 @@ export default function Understand({ loaderData, actionData }: Route.ComponentPr
   const t = useT();
   const interviewHref = view.interviewId ? `/issues/${issue.id}/interviews/${view.interviewId}` : null;
   // The issue's and the country's names are the organisation's, inside a sentence of ours.
-  const named = { issue: (words: ReactNode[]) => <span {...theirs(t)}>{words}</span>, country: (words: ReactNode[]) => <span {...theirs(t)}>{words}</span> };
+  // (A tag is named apart from its placeholder: a tag of the same name would stand in for the value.)
+  const named = { issueName: (words: ReactNode[]) => <span {...theirs(t)}>{words}</span>, countryName: (words: ReactNode[]) => <span {...theirs(t)}>{words}</span> };
   const intro = issue.sensitive
     ? view.available
       ? "ai.understand.introAiSensitive"
@@ -166,7 +167,7 @@ function AskForm({
 /** The question's example, about the issue the person is on (not another issue's situation). */
 function ExampleQuestion({ issue, t }: { issue: { name: string }; t: Translator }) {
   const name = `${issue.name.charAt(0).toLowerCase()}${issue.name.slice(1)}`;
-  return <RichText id="ai.understand.example" values={{ issue: name }} tags={{ issue: (words) => <span {...theirs(t)}>{words}</span> }} />;
+  return <RichText id="ai.understand.example" values={{ issue: name }} tags={{ issueName: (words) => <span {...theirs(t)}>{words}</span> }} />;
 }
 
 function LegalInformationNotice() {
