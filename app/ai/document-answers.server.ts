@@ -8,7 +8,8 @@ import { getIssue, type Issue } from "~/content/content.server";
 import { getGuideVersion, interviewGuidePin } from "~/guides/guides.server";
 import { detectDocumentType, MAX_ATTACHMENT_BYTES } from "~/interviews/attachments.server";
 import { loadInterview, mergeInterviewVariables, today } from "~/interviews/interviews.server";
-import { extractDocumentText } from "~/sources/extract.server";
+import { extractDocumentText, type ExtractionFailure, extractionMessages } from "~/sources/extract.server";
+import { messageRef } from "~/i18n/translator";
 import { config } from "~/config.server";
 import { recordAiCall } from "./call-log.server";
 import { type AiSettings, chatCompletion } from "./chat.server";
@@ -20,17 +21,34 @@ const log = logger("ai");
 
 const MAX_TOKENS = 1500;
 
+/** References (ai.document.*), put into words by the page. */
 export const documentMessagesForPeople = {
-  noFile: "Choose a PDF or Word file.",
-  tooLarge: "The file must be smaller than 5 MB.",
-  wrongType: "The file must be a PDF or a Word (.docx) file.",
-  oldWord: "Old Word (.doc) files cannot be read here: save it as .docx or PDF and upload that.",
-  unavailable: "Reading documents with AI is not available at the moment. Please type your answers yourself.",
-  failed: "The AI could not read your document just now. Please try again later, or type your answers yourself.",
-  timeout: "The AI took too long to read your document. Please try again in a moment, or type your answers yourself.",
-  malformed: "The AI's answer could not be checked, so nothing is proposed. Please type your answers yourself.",
-  none: "We found nothing in this document that answers the questions on this page.",
+  noFile: messageRef("ai.document.noFile"),
+  tooLarge: messageRef("ai.document.tooLarge"),
+  wrongType: messageRef("ai.document.wrongType"),
+  oldWord: messageRef("ai.document.oldWord"),
+  unavailable: messageRef("ai.document.unavailable"),
+  failed: messageRef("ai.document.failed"),
+  timeout: messageRef("ai.document.timeout"),
+  malformed: messageRef("ai.document.malformed"),
+  none: messageRef("ai.document.none"),
+  notOnPage: messageRef("ai.document.notOnPage"),
+  cannotSave: messageRef("ai.document.cannotSave"),
+  interviewNotFound: messageRef("ai.document.interviewNotFound"),
 };
+
+/** Why a letter could not be read, in the person's language where it is one of extraction's own messages. */
+const extractionRefs: Partial<Record<ExtractionFailure, string>> = {
+  "no-text": messageRef("ai.document.extract.noText"),
+  unreadable: messageRef("ai.document.extract.unreadable"),
+  protected: messageRef("ai.document.extract.protected"),
+  "too-complex": messageRef("ai.document.extract.tooComplex"),
+};
+
+function extractionMessage(failure: { reason: ExtractionFailure; message: string }): string {
+  const ref = extractionRefs[failure.reason];
+  return ref && failure.message === extractionMessages[failure.reason] ? ref : failure.message;
+}
 
 export interface OpenDocumentPage {
   interviewId: string;
@@ -100,7 +118,7 @@ export async function proposeFromDocument(
   if (refused) return refuse(refused.message, 429, null);
   // Read whole first, as every upload is (decision 0025), then its text, both in a time-limited worker.
   const extracted = await extractDocumentText(bytes, kind.contentType);
-  if (!extracted.ok) return refuse(extracted.message);
+  if (!extracted.ok) return refuse(extractionMessage(extracted));
 
   const names = [user.firstName, user.lastName];
   const redaction = settings.AI_REDACT_PERSONAL_DATA ? redactPersonalData(extracted.text, names) : { text: extracted.text, replaced: new Map<string, string>() };
@@ -130,7 +148,7 @@ export async function proposeFromDocument(
  */
 export async function acceptProposal(user: SessionUser, open: OpenDocumentPage, name: string, value: string): Promise<{ ok: true } | { ok: false; message: string }> {
   const field = open.fields.find((f) => f.name === name);
-  if (!field) return { ok: false, message: "This question is not on the page any more." };
+  if (!field) return { ok: false, message: documentMessagesForPeople.notOnPage };
   // The page's own check, on the question's fields alone (a radio group is several fields).
   const own = open.page.fields.filter((f) => f.name.trim().toLowerCase() === name);
   const posted = field.kind === "yes-no" ? (value === "true" ? "on" : "") : value;
@@ -138,7 +156,7 @@ export async function acceptProposal(user: SessionUser, open: OpenDocumentPage, 
   const error = checked.errors[0];
   if (error) return { ok: false, message: error.message };
   const assignment = checked.assignments.find((a) => a.name.trim().toLowerCase() === name);
-  if (!assignment) return { ok: false, message: "This answer cannot be saved." };
+  if (!assignment) return { ok: false, message: documentMessagesForPeople.cannotSave };
   const saved = await mergeInterviewVariables(user.id, open.interviewId, { [field.variable]: assignment.value }, open.guide, undefined, open.index);
-  return saved ? { ok: true } : { ok: false, message: "Your interview could not be found." };
+  return saved ? { ok: true } : { ok: false, message: documentMessagesForPeople.interviewNotFound };
 }

@@ -4,6 +4,7 @@
 import { type Field, type FieldType, listOptions, type Page, parseUserDate } from "~/a2j";
 import { z } from "zod";
 import type { ChatMessage } from "./chat.server";
+import type { MessageKey } from "~/i18n/translator";
 import { jsonInAnswer } from "./model-json";
 
 /** The kinds of question a document can answer (not files, pictures, buttons or "none of the above"). */
@@ -34,7 +35,9 @@ export interface ProposableField {
   label: string;
   kind: ProposalKind;
   /** For choices: the values the answer may take, with their labels. */
-  choices: { value: string; label: string }[];
+  choices: { value: string; label: string; labelKey?: MessageKey }[];
+  /** When the label is ours (not the guide's): its message, for the page in the person's language. */
+  labelKey?: MessageKey;
 }
 
 /** The longest document text sent to the model, and the most characters of one proposed answer. */
@@ -70,15 +73,15 @@ export function proposableFields(page: Page, labelOf: (field: Field) => string):
         ? [{ value: field.value, label: labelOf(field) || field.value }]
         : field.type === "gender"
           ? [
-              { value: "Male", label: "Male" },
-              { value: "Female", label: "Female" },
+              { value: "Male", label: "Male", labelKey: "ai.document.male" as const },
+              { value: "Female", label: "Female", labelKey: "ai.document.female" as const },
             ]
           : field.type === "textpick"
             ? listOptions(field)
             : [];
     // A radio group's question is the page's (its fields' labels are the options).
     const label = field.type === "radio" ? "Choose one of the options" : labelOf(field);
-    byName.set(name, { name, variable: field.name.trim(), label, kind, choices });
+    byName.set(name, { name, variable: field.name.trim(), label, kind, choices, ...(field.type === "radio" ? { labelKey: "ai.document.chooseOne" as const } : {}) });
   }
   return [...byName.values()].filter((field) => field.kind !== "choice" || field.choices.length > 0);
 }

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { translator } from "~/i18n/translator";
 import { MAX_INPUT_CHARS } from "./rephrase";
 import { askSchema, chooseSchema, formMessages } from "./rephrase-form";
 
@@ -18,7 +19,9 @@ describe("the rephrase screen's forms", () => {
     expect(errors(parseWithZod(form({ text: "   " }), { schema: askSchema })).text).toEqual([formMessages.empty]);
     expect(errors(parseWithZod(form({}), { schema: askSchema })).text).toEqual([formMessages.empty]);
     const long = parseWithZod(form({ text: "a".repeat(MAX_INPUT_CHARS + 1) }), { schema: askSchema });
-    expect(errors(long).text).toEqual(["Your answer is too long to rephrase: please keep it to 4,000 characters."]);
+    expect(errors(long).text?.map((message) => translator("en").message(message))).toEqual([
+      "Your answer is too long to rephrase: please keep it to 4,000 characters.",
+    ]);
     const ok = parseWithZod(form({ text: "  My words.  " }), { schema: askSchema });
     expect(ok.status === "success" && ok.value.text).toBe("My words.");
   });

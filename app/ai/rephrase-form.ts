@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { messageRef } from "~/i18n/translator";
 import { MAX_INPUT_CHARS, MAX_OUTPUT_CHARS } from "./rephrase";
 
+/** References (ai.rephrase.*), put into words by the page. */
 export const formMessages = {
-  empty: "Please write your answer before asking the AI to rephrase it.",
-  tooLong: `Your answer is too long to rephrase: please keep it to ${MAX_INPUT_CHARS.toLocaleString("en")} characters.`,
-  choose: "Please choose the text you want to keep.",
+  empty: messageRef("ai.rephrase.empty"),
+  tooLong: messageRef("ai.rephrase.tooLong", { max: MAX_INPUT_CHARS }),
+  choose: messageRef("ai.rephrase.choose"),
 };
 
 /** The first Continue: the person's answer, as they may have edited it, to send to the AI. */

@@ -1,6 +1,8 @@
 // What the rephrase screen, the server and the viewer share (a pure module: no server code): limits, which
 // questions offer rephrasing, the screen's address, and the words shown when the AI does not help.
 
+import { messageRef } from "~/i18n/translator";
+
 /** The longest answer sent to the AI, and the longest text taken back from it (characters). */
 export const MAX_INPUT_CHARS = 4000;
 export const MAX_OUTPUT_CHARS = 6000;
@@ -37,8 +39,9 @@ export function rephraseUrl(target: RephraseTarget): string {
   return `/ai/rephrase/${target.interviewId}?${new URLSearchParams({ variable: target.variable, index: String(target.index) }).toString()}`;
 }
 
+/** References (ai.rephrase.*), put into words by the page. */
 export const messages = {
-  unavailable: "Rephrasing with AI is not available at the moment. Your own text is kept.",
-  timeout: "The AI took too long to answer. Your text has not changed. Please try again in a moment.",
-  failed: "The AI could not rephrase your text just now. Your text has not changed. Please try again later.",
+  unavailable: messageRef("ai.rephrase.unavailable"),
+  timeout: messageRef("ai.rephrase.timeout"),
+  failed: messageRef("ai.rephrase.failed"),
 };

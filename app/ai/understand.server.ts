@@ -1,3 +1,4 @@
+import { messageRef } from "~/i18n/translator";
 import { config } from "~/config.server";
 import type { AiCall } from "./call-log.server";
 import { type AiSettings, type ChatMessage, chatCompletion } from "./chat.server";
@@ -20,14 +21,15 @@ const MAX_TOKENS = 1200;
 /** Why no explanation is shown (the passages found are shown instead). */
 export type NoExplanationReason = "unavailable" | "timeout" | "failed" | "malformed" | "uncited" | "no-answer" | "no-passages";
 
+/** What the page says instead of an explanation: references to ai.understand.none.* (put into words by the page). */
 export const noExplanationMessages: Record<NoExplanationReason, string> = {
-  unavailable: "AI explanations are not available at the moment. Here are the passages of our sources that match your question.",
-  timeout: "The AI took too long to answer. Here are the passages of our sources that match your question; you can try again in a moment.",
-  failed: "The AI could not answer just now. Here are the passages of our sources that match your question; you can try again later.",
-  malformed: "The AI's answer could not be checked, so it is not shown. Here are the passages of our sources that match your question.",
-  uncited: "The AI's answer did not say which of our sources supports it, so it is not shown. Here are the passages of our sources that match your question.",
-  "no-answer": "Our sources do not seem to answer this question. Here are the closest passages we found.",
-  "no-passages": "We found nothing in our sources about this question. Try other words, or contact us.",
+  unavailable: messageRef("ai.understand.none.unavailable"),
+  timeout: messageRef("ai.understand.none.timeout"),
+  failed: messageRef("ai.understand.none.failed"),
+  malformed: messageRef("ai.understand.none.malformed"),
+  uncited: messageRef("ai.understand.none.uncited"),
+  "no-answer": messageRef("ai.understand.none.noAnswer"),
+  "no-passages": messageRef("ai.understand.none.noPassages"),
 };
 
 export type Explanation =

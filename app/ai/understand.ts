@@ -5,6 +5,7 @@ import { syllable } from "syllable";
 import { z } from "zod";
 import { type Answers, displayValue, isBlank } from "~/a2j";
 import type { ChatMessage } from "./chat.server";
+import { messageRef } from "~/i18n/translator";
 import { jsonInAnswer } from "./model-json";
 
 /** A passage of one of the organisation's sources, as the search finds it. */
@@ -147,9 +148,10 @@ export function answersAsQuestion(answers: Answers): string {
   return lines.join("\n").slice(0, MAX_QUESTION_CHARS);
 }
 
+/** References (ai.understand.*), put into words by the page. */
 export const understandFormMessages = {
-  nothingToAsk: "Enter your question, or choose to use your answers from your interview.",
-  tooLong: `Your question must be at most ${MAX_QUESTION_CHARS.toLocaleString("en")} characters.`,
+  nothingToAsk: messageRef("ai.understand.nothingToAsk"),
+  tooLong: messageRef("ai.understand.tooLong", { max: MAX_QUESTION_CHARS }),
 };
 
 /** The "Understand my situation" form: a question, or consent to use the interview's answers, or both. */

@@ -1,4 +1,6 @@
+import { useT } from "~/i18n/react";
 import type { CountrySummary } from "./content.server";
+import { theirs } from "./language";
 
 /**
  * Countries and their issues. `<details name>` makes the group exclusive in the browser itself: opening one
@@ -11,10 +13,11 @@ export function CountryAccordion({
   countries: CountrySummary[];
   openCountryId: number | null;
 }) {
+  const t = useT();
   return (
     <section className="countries" aria-labelledby="countries-title">
-      <h2 id="countries-title">Choose your country</h2>
-      {countries.length === 0 ? <p>No countries are available yet. Please try again later.</p> : null}
+      <h2 id="countries-title">{t.t("public.home.chooseCountry")}</h2>
+      {countries.length === 0 ? <p>{t.t("public.home.noCountries")}</p> : null}
       <div className="accordion">
         {countries.map((country) => (
           <details
@@ -25,18 +28,18 @@ export function CountryAccordion({
             data-country-id={country.id}
           >
             <summary className="accordion__summary">
-              <span>{country.name}</span>
+              <span {...theirs(t)}>{country.name}</span>
               <Chevron />
             </summary>
             <div className="accordion__panel">
               {country.issues.length === 0 ? (
-                <p className="accordion__empty">No issues for this country yet.</p>
+                <p className="accordion__empty">{t.t("public.home.noIssues")}</p>
               ) : (
-                <ul className="issue-list" aria-label={`Issues in ${country.name}`}>
+                <ul className="issue-list" aria-label={t.t("public.home.issuesIn", { country: country.name })}>
                   {country.issues.map((issue) => (
                     <li key={issue.id}>
                       <a className="issue-list__link" href={`/issues/${issue.id}`}>
-                        <span>{issue.name}</span>
+                        <span {...theirs(t)}>{issue.name}</span>
                         <Arrow />
                       </a>
                     </li>

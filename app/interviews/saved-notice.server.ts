@@ -1,8 +1,12 @@
 import { createCookie } from "react-router";
 import { config } from "~/config.server";
+import { messageRef } from "~/i18n/translator";
 
-/** The words the home page shows after "Save and finish later" (A2J's EXIT, the spec's save-logout). */
-export const savedNoticeMessage = "You are signed out. Your answers are saved: sign in to continue your interview.";
+/**
+ * The words the home page shows after "Save and finish later" (A2J's EXIT, the spec's save-logout): "You are
+ * signed out. Your answers are saved: sign in to continue your interview."
+ */
+export const savedNoticeMessage = messageRef("public.home.savedNotice");
 
 /**
  * Set when an interview is saved and the person signed out, so the home page can say so. It stays until the

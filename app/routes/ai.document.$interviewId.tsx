@@ -7,7 +7,10 @@ import { config } from "~/config.server";
 import { notFound } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { Breadcrumb } from "~/ui/breadcrumb";
-import { issueLabel, QuickExit } from "~/ui/quick-exit";
+import { QuickExit } from "~/ui/quick-exit";
+import { issueCrumb, theirs } from "~/content/language";
+import { RichText, useT } from "~/i18n/react";
+import type { Translator } from "~/i18n/translator";
 import { ErrorSummary } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/ai.document.$interviewId";
@@ -82,28 +85,35 @@ export default function UseDocument({ loaderData, actionData }: Route.ComponentP
   const view = actionData ?? loaderData;
   const { problem, proposals } = view;
   const errors = Boolean(problem) || Boolean(view.rowError);
-  const labelOf = (name: string) => view.questions.find((q) => q.name === name)?.label ?? name;
+  const t = useT();
+  const labelOf = (name: string) => {
+    const question = view.questions.find((q) => q.name === name);
+    return question ? questionLabel(question, t) : name;
+  };
   return (
     <div className="page page--narrow">
-      <PageTitle title="Use a document I have" errors={errors} />
+      <PageTitle title={t.t("ai.document.title")} errors={errors} />
       {view.issue.sensitive ? <QuickExit /> : null}
       <Breadcrumb
         crumbs={[
-          { label: "Home", href: "/" },
-          { label: issueLabel(view.issue), href: `/issues/${view.issue.id}` },
-          { label: "Interview", href: view.interviewHref },
-          { label: "Use a document I have" },
+          { label: t.t("public.crumb.home"), href: "/" },
+          issueCrumb(view.issue, t, `/issues/${view.issue.id}`),
+          { label: t.t("public.interview.crumb"), href: view.interviewHref },
+          { label: t.t("ai.document.title") },
         ]}
       />
-      <h1>Use a document I have</h1>
+      <h1>{t.t("ai.document.title")}</h1>
       <p className="notice">
-        <strong>AI can be wrong and is not legal advice.</strong> Check each proposed answer against your document: nothing
-        is saved until you accept it. Your file is read and not kept.
+        <RichText id="ai.document.notice" tags={{ strong: (words) => <strong>{words}</strong> }} />
       </p>
       {view.saved ? (
         <div className="notice notice--success" role="status">
           <p>
-            Saved in your interview: {view.saved.label}: {view.saved.value}
+            <RichText
+              id="ai.document.saved"
+              values={{ question: view.saved.label, answer: view.saved.value }}
+              tags={{ questionText: (words) => <span {...theirs(t)}>{words}</span>, answerText: (words) => <span dir="auto">{words}</span> }}
+            />
           </p>
         </div>
       ) : null}
@@ -112,43 +122,53 @@ export default function UseDocument({ loaderData, actionData }: Route.ComponentP
       ) : null}
       {!view.questions.length ? (
         <>
-          <p>
-            The page you are on in your interview asks nothing a document can answer. Go back to the interview, and open
-            this again from a page that asks for details your document has.
-          </p>
+          <p>{t.t("ai.document.nothingToAnswer")}</p>
           <p className="button-row">
             <a className="button" href={view.interviewHref}>
-              Back to the interview
+              {t.t("ai.backToInterview")}
             </a>
           </p>
         </>
       ) : proposals ? (
-        <Proposals proposals={proposals} questions={view.questions} rowError={view.rowError} interviewHref={view.interviewHref} />
+        <Proposals proposals={proposals} questions={view.questions} rowError={view.rowError} interviewHref={view.interviewHref} t={t} />
       ) : (
-        <ReadForm view={view} problem={problem} />
+        <ReadForm view={view} problem={problem} t={t} />
       )}
     </div>
   );
 }
 
+/** A question's label: the guide's words, or ours ("Choose one of the options") in the page's language. */
+function questionLabel(question: ProposableField, t: Translator): string {
+  return question.labelKey ? t.t(question.labelKey) : question.label;
+}
+
+function QuestionLabel({ question, t }: { question: ProposableField; t: Translator }) {
+  return question.labelKey ? <>{t.t(question.labelKey)}</> : <span {...theirs(t)}>{question.label}</span>;
+}
+
 function ReadForm({
   view,
   problem,
+  t,
 }: {
   view: { available: boolean; redacts: boolean; waitSeconds: number; questions: ProposableField[]; interviewHref: string };
   problem: Problem;
+  t: Translator;
 }) {
   const fileError = problem?.field === "file" ? problem.message : null;
   return (
     <>
       <ErrorSummary
-        errors={fileError ? [{ fieldId: "document", label: "Your document", message: fileError }] : []}
+        errors={fileError ? [{ fieldId: "document", label: t.t("ai.document.yourDocument"), message: fileError }] : []}
         formErrors={problem && !fileError ? [problem.message] : []}
       />
-      <p>Upload a letter or form you received. The AI proposes answers to the questions on your interview page:</p>
+      <p>{t.t("ai.document.uploadIntro")}</p>
       <ul>
         {view.questions.map((question) => (
-          <li key={question.name}>{question.label}</li>
+          <li key={question.name}>
+            <QuestionLabel question={question} t={t} />
+          </li>
         ))}
       </ul>
       {view.available ? (
@@ -156,15 +176,15 @@ function ReadForm({
           method="post"
           encType="multipart/form-data"
           className="form"
-          data-pending={`The AI is reading your document. This can take up to ${view.waitSeconds} seconds.`}
+          data-pending={t.t("ai.document.pending", { seconds: view.waitSeconds })}
         >
           <div className={`field${fileError ? " field--invalid" : ""}`}>
             <label className="field__label" htmlFor="document">
-              Your document
+              {t.t("ai.document.yourDocument")}
             </label>
             <p className="field__hint" id="document-hint">
-              A PDF or Word (.docx) file, smaller than 5 MB.
-              {view.redacts ? " Emails, phone numbers, identity numbers and your name are replaced with placeholders before its text is sent to the AI." : ""}
+              {t.t("ai.document.fileHint")}
+              {view.redacts ? ` ${t.t("ai.document.redaction")}` : ""}
             </p>
             <input
               type="file"
@@ -176,15 +196,15 @@ function ReadForm({
               aria-invalid={fileError ? true : undefined}
             />
             <p className="field__error" id="document-error">
-              {fileError ?? ""}
+              {fileError ? t.message(fileError) : ""}
             </p>
           </div>
           <div className="button-row">
             <button type="submit" name="intent" value="read" className="button">
-              Read my document
+              {t.t("ai.document.read")}
             </button>
             <a className="button button--secondary" href={view.interviewHref}>
-              Back to the interview
+              {t.t("ai.backToInterview")}
             </a>
           </div>
           <p className="pending-status" role="status" data-pending-status="" />
@@ -192,7 +212,7 @@ function ReadForm({
       ) : (
         <p className="button-row">
           <a className="button" href={view.interviewHref}>
-            Back to the interview
+            {t.t("ai.backToInterview")}
           </a>
         </p>
       )}
@@ -205,21 +225,19 @@ function Proposals({
   questions,
   rowError,
   interviewHref,
+  t,
 }: {
   proposals: Proposal[];
   questions: ProposableField[];
   rowError: { name: string; message: string } | null;
   interviewHref: string;
+  t: Translator;
 }) {
   const pending = JSON.stringify(proposals);
   return (
     <section aria-labelledby="proposals-title">
-      <h2 id="proposals-title">Proposed answers</h2>
-      {proposals.length ? (
-        <p>Accept each answer that is right (you can change it first), or reject it.</p>
-      ) : (
-        <p>There are no more proposed answers.</p>
-      )}
+      <h2 id="proposals-title">{t.t("ai.document.proposed")}</h2>
+      {proposals.length ? <p>{t.t("ai.document.acceptEach")}</p> : <p>{t.t("ai.document.noMore")}</p>}
       {proposals.map((proposal) => {
         const question = questions.find((q) => q.name === proposal.name)!;
         const id = `value-${proposal.name.replace(/\W+/g, "-")}`;
@@ -227,28 +245,32 @@ function Proposals({
         return (
           <form method="post" key={proposal.name} className="proposal">
             <fieldset>
-              <legend className="proposal__question">{question.label}</legend>
-              <p className="proposal__quote-label">From your document:</p>
-              <blockquote className="understand__passage">{proposal.quote}</blockquote>
+              <legend className="proposal__question">
+                <QuestionLabel question={question} t={t} />
+              </legend>
+              <p className="proposal__quote-label">{t.t("ai.document.fromDocument")}</p>
+              <blockquote className="understand__passage" dir="auto">
+                {proposal.quote}
+              </blockquote>
               <div className={`field${error ? " field--invalid" : ""}`}>
                 <label className="field__label" htmlFor={id}>
-                  Proposed answer
+                  {t.t("ai.document.proposedAnswer")}
                 </label>
                 {error ? (
                   <p className="field__error" id={`${id}-error`}>
-                    {error}
+                    {t.message(error)}
                   </p>
                 ) : null}
-                <ValueInput id={id} question={question} value={proposal.value} invalid={Boolean(error)} />
+                <ValueInput id={id} question={question} value={proposal.value} invalid={Boolean(error)} t={t} />
               </div>
               <input type="hidden" name="name" value={proposal.name} />
               <input type="hidden" name="pending" value={pending} />
               <div className="button-row">
                 <button type="submit" name="intent" value="accept" className="button">
-                  Accept<span className="visually-hidden">: {question.label}</span>
+                  <RichText id="ai.document.accept" values={{ question: questionLabel(question, t) }} tags={{ hidden: (words) => <span className="visually-hidden">{words}</span> }} />
                 </button>
                 <button type="submit" name="intent" value="reject" className="button button--secondary">
-                  Reject<span className="visually-hidden">: {question.label}</span>
+                  <RichText id="ai.document.reject" values={{ question: questionLabel(question, t) }} tags={{ hidden: (words) => <span className="visually-hidden">{words}</span> }} />
                 </button>
               </div>
             </fieldset>
@@ -257,21 +279,21 @@ function Proposals({
       })}
       <p className="button-row">
         <a className={proposals.length ? "button button--secondary" : "button"} href={interviewHref}>
-          Back to the interview
+          {t.t("ai.backToInterview")}
         </a>
       </p>
     </section>
   );
 }
 
-function ValueInput({ id, question, value, invalid }: { id: string; question: ProposableField; value: string; invalid: boolean }) {
+function ValueInput({ id, question, value, invalid, t }: { id: string; question: ProposableField; value: string; invalid: boolean; t: Translator }) {
   const common = { id, name: "value", defaultValue: value, className: "field__input", "aria-invalid": invalid || undefined, "aria-describedby": invalid ? `${id}-error` : undefined };
   if (question.kind === "choice") {
     return (
       <select {...common}>
         {question.choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
+          <option key={choice.value} value={choice.value} {...(choice.labelKey ? {} : theirs(t))}>
+            {choice.labelKey ? t.t(choice.labelKey) : choice.label}
           </option>
         ))}
       </select>
@@ -280,8 +302,8 @@ function ValueInput({ id, question, value, invalid }: { id: string; question: Pr
   if (question.kind === "yes-no") {
     return (
       <select {...common}>
-        <option value="true">Yes</option>
-        <option value="false">No</option>
+        <option value="true">{t.t("ai.document.yes")}</option>
+        <option value="false">{t.t("ai.document.no")}</option>
       </select>
     );
   }

@@ -10,7 +10,10 @@ import { config } from "~/config.server";
 import { notFound } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { Breadcrumb } from "~/ui/breadcrumb";
-import { issueLabel, QuickExit } from "~/ui/quick-exit";
+import { QuickExit } from "~/ui/quick-exit";
+import { issueCrumb, theirs } from "~/content/language";
+import { RichText, useT } from "~/i18n/react";
+import { messageRef } from "~/i18n/translator";
 import { ErrorSummary, resultShowsErrors, summaryErrors, TextAreaField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -59,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ ...page, step: "ask" as const, text: own, problem: formMessages.choose, result: null }, { status: 400 });
     }
     await saveRephrasedAnswer(user, opened, text);
-    const message = chosen.choice === "ai" ? "Your answer now uses the AI's text." : "Your own text is kept.";
+    const message = messageRef(chosen.choice === "ai" ? "ai.rephrase.savedAi" : "ai.rephrase.savedOwn");
     return redirectWithToast(opened.interviewHref, { type: "success", message });
   }
 
@@ -80,26 +83,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Rephrase({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? { ...loaderData, step: "ask" as const, problem: null, result: null };
   const errors = Boolean(view.problem) || ("result" in view && resultShowsErrors(view.result));
+  const t = useT();
   return (
     <div className="page page--narrow">
-      <PageTitle title="Rephrase with AI" errors={errors} />
+      <PageTitle title={t.t("ai.rephrase.title")} errors={errors} />
       {view.issue.sensitive ? <QuickExit /> : null}
       <Breadcrumb
         crumbs={[
-          { label: "Home", href: "/" },
-          { label: issueLabel(view.issue), href: `/issues/${view.issue.id}` },
-          { label: "Interview", href: view.interviewHref },
-          { label: "Rephrase with AI" },
+          { label: t.t("public.crumb.home"), href: "/" },
+          issueCrumb(view.issue, t, `/issues/${view.issue.id}`),
+          { label: t.t("public.interview.crumb"), href: view.interviewHref },
+          { label: t.t("ai.rephrase.title") },
         ]}
       />
-      <h1>Rephrase with AI</h1>
+      <h1>{t.t("ai.rephrase.title")}</h1>
       <p className="notice" id="ai-notice">
-        <strong>AI-written text can be wrong and is not legal advice.</strong> Read it carefully and keep only what is
-        true.
+        <RichText id="ai.rephrase.notice" tags={{ strong: (words) => <strong>{words}</strong> }} />
       </p>
       <div className="rephrase__question">
-        <h2 className="rephrase__question-title">The question</h2>
-        <div className="prose" dangerouslySetInnerHTML={{ __html: view.question }} />
+        <h2 className="rephrase__question-title">{t.t("ai.rephrase.question")}</h2>
+        <div className="prose" {...theirs(t)} dangerouslySetInnerHTML={{ __html: view.question }} />
       </div>
       {!view.available ? (
         <Unavailable text={view.text} interviewHref={view.interviewHref} />
@@ -120,20 +123,23 @@ export default function Rephrase({ loaderData, actionData }: Route.ComponentProp
 }
 
 function Unavailable({ text, interviewHref }: { text: string; interviewHref: string }) {
+  const t = useT();
   return (
     <>
       <div className="notice notice--warning" role="status">
-        <p>{messages.unavailable}</p>
+        <p>{t.message(messages.unavailable)}</p>
       </div>
       {text ? (
         <div className="rephrase__text-block">
-          <h2 className="rephrase__label">Your answer</h2>
-          <p className="rephrase__text">{text}</p>
+          <h2 className="rephrase__label">{t.t("ai.rephrase.yourAnswer")}</h2>
+          <p className="rephrase__text" dir="auto">
+            {text}
+          </p>
         </div>
       ) : null}
       <p className="button-row">
         <a className="button" href={interviewHref}>
-          Return to the interview
+          {t.t("ai.rephrase.returnToInterview")}
         </a>
       </p>
     </>
@@ -155,6 +161,7 @@ function Ask({
   waitSeconds: number;
   interviewHref: string;
 }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: "rephrase",
     lastResult: result,
@@ -164,23 +171,19 @@ function Ask({
   });
   return (
     <>
-      <ErrorSummary errors={summaryErrors([fields.text, "Your answer"])} formErrors={problem ? [problem] : []} />
+      <ErrorSummary errors={summaryErrors([fields.text, t.t("ai.rephrase.yourAnswer")])} formErrors={problem ? [problem] : []} />
       <Form
         method="post"
         {...getFormProps(form)}
         noValidate
         className="form"
-        data-pending={`The AI is rephrasing your text. This can take up to ${waitSeconds} seconds.`}
+        data-pending={t.t("ai.rephrase.pending", { seconds: waitSeconds })}
       >
         <TextAreaField
           field={fields.text}
-          label="Your answer"
+          label={t.t("ai.rephrase.yourAnswer")}
           rows={8}
-          hint={
-            redacts
-              ? "You can change it first. Emails, phone numbers and identity numbers are replaced with placeholders before your text is sent to the AI, and put back in its answer."
-              : "You can change it first."
-          }
+          hint={redacts ? t.t("ai.rephrase.hintRedacts") : t.t("ai.rephrase.hint")}
         />
         <Buttons intent="ask" interviewHref={interviewHref} />
         <p className="pending-status" role="status" data-pending-status="" />
@@ -190,13 +193,14 @@ function Ask({
 }
 
 function Buttons({ intent, interviewHref }: { intent: "ask" | "save"; interviewHref: string }) {
+  const { t } = useT();
   return (
     <div className="button-row">
       <button type="submit" name="intent" value={intent} className="button">
-        Continue
+        {t("ai.rephrase.continue")}
       </button>
       <a className="button button--secondary" href={interviewHref}>
-        Back to the interview
+        {t("ai.backToInterview")}
       </a>
     </div>
   );
@@ -213,24 +217,25 @@ function Choose({
   problem: string | null;
   interviewHref: string;
 }) {
+  const t = useT();
   return (
     <Form method="post" className="form" noValidate>
-      <ErrorSummary errors={problem ? [{ fieldId: "choice-ai", label: "Text to keep", message: problem }] : []} />
+      <ErrorSummary errors={problem ? [{ fieldId: "choice-ai", label: t.t("ai.rephrase.textToKeep"), message: problem }] : []} />
       <input type="hidden" name="text" value={own} />
       <input type="hidden" name="suggestion" value={suggestion} />
       <fieldset
         className={`fieldset rephrase__choices${problem ? " field--invalid" : ""}`}
         aria-describedby={problem ? "choice-error" : undefined}
       >
-        <legend className="fieldset__legend">Which text do you want to keep?</legend>
+        <legend className="fieldset__legend">{t.t("ai.rephrase.whichText")}</legend>
         {/* Neither option is pre-selected: putting machine text into a legal statement is the person's choice. */}
         <p className="field__error" id="choice-error">
-          {problem ?? ""}
+          {problem ? t.message(problem) : ""}
         </p>
         <div className="rephrase__compare">
           {[
-            { value: "ai", label: "Use the AI's text", text: suggestion },
-            { value: "own", label: "Keep my own text", text: own },
+            { value: "ai", label: t.t("ai.rephrase.useAi"), text: suggestion },
+            { value: "own", label: t.t("ai.rephrase.keepOwn"), text: own },
           ].map((option) => (
             <div className="rephrase__option" key={option.value}>
               <div className="field--check">
@@ -247,7 +252,7 @@ function Choose({
                   {option.label}
                 </label>
               </div>
-              <p className="rephrase__text" id={`choice-${option.value}-text`}>
+              <p className="rephrase__text" id={`choice-${option.value}-text`} dir="auto">
                 {option.text}
               </p>
             </div>

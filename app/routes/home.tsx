@@ -5,6 +5,10 @@ import { clearSavedNotice, savedInterview, savedNoticeMessage } from "~/intervie
 import { withReturn } from "~/auth/return-to";
 import { parseId } from "~/http.server";
 import { CountryAccordion } from "~/content/country-accordion";
+import { theirs } from "~/content/language";
+import { useT } from "~/i18n/react";
+import { metaTranslator } from "~/i18n/meta";
+import { pageTitle } from "~/ui/page-title";
 import { Prose } from "~/ui/markdown";
 import { markdownToHtml } from "~/ui/markdown.server";
 import type { Route } from "./+types/home";
@@ -33,36 +37,50 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect("/", { headers: { "Set-Cookie": await clearSavedNotice() } });
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
   return [
-    { title: data?.home?.headline ? `${data.home.headline} | Legal Self-Help` : "Legal Self-Help" },
-    { name: "description", content: data?.home?.subHeadline ?? "Guided legal interviews and documents." },
+    { title: data?.home?.headline ? pageTitle(data.home.headline, false, t) : t.t("site.name") },
+    { name: "description", content: data?.home?.subHeadline ?? t.t("public.home.description") },
   ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, countries, openCountryId, savedNotice } = loaderData;
+  const t = useT();
   return (
     <div className="page">
       {savedNotice ? (
         <div className="notice notice--success saved-notice" role="status">
-          <p>{savedNotice.message}</p>
+          <p>{t.message(savedNotice.message)}</p>
           <div className="saved-notice__actions">
             <a className="button button--small" href={savedNotice.signIn}>
-              Sign in
+              {t.t("public.home.savedSignIn")}
             </a>
             <form method="post" action="/?index">
               <button type="submit" name="intent" value="dismiss-saved-notice" className="button button--secondary button--small">
-                Dismiss
+                {t.t("public.home.savedDismiss")}
               </button>
             </form>
           </div>
         </div>
       ) : null}
       <section className="intro" aria-labelledby="intro-title">
-        <h1 id="intro-title">{home?.headline ?? "Legal Self-Help"}</h1>
-        {home?.subHeadline ? <p className="intro__sub">{home.subHeadline}</p> : null}
-        {home?.bodyHtml ? <Prose html={home.bodyHtml} /> : null}
+        {home?.headline ? (
+          <h1 id="intro-title" {...theirs(t)}>
+            {home.headline}
+          </h1>
+        ) : (
+          <h1 id="intro-title">{t.t("site.name")}</h1>
+        )}
+        {home?.subHeadline ? (
+          <p className="intro__sub" {...theirs(t)}>
+            {home.subHeadline}
+          </p>
+        ) : null}
+        {home?.bodyHtml ? (
+<Prose html={home.bodyHtml} {...theirs(t)} />
+        ) : null}
       </section>
       <CountryAccordion countries={countries} openCountryId={openCountryId} />
     </div>

@@ -8,18 +8,22 @@ import { viewerUrl } from "~/viewer/viewer.server";
 import { ViewerContent } from "~/viewer/viewer-document";
 import { hostView, pressHostForm, type ViewerView } from "~/viewer/viewer-request.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
-import { issueLabel, QuickExit } from "~/ui/quick-exit";
+import { QuickExit } from "~/ui/quick-exit";
+import { countryCrumb, issueCrumb, theirs } from "~/content/language";
+import { metaTranslator } from "~/i18n/meta";
+import { RichText, useT } from "~/i18n/react";
+import { pageTitle } from "~/ui/page-title";
 import { InterviewHelpNotice } from "~/help/help-views";
 import { interviewPageHelp } from "~/help/prepared.server";
-import { noteWords } from "~/help/words";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
 // The host page speaks the message layer with the viewer in its frame (public/scripts/interview-host.js).
 export const handle = { scripts: ["/scripts/interview-host.js"] };
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
   // A sensitive issue's name stays out of the tab and the browser's history list (docs/decisions/0041).
-  const named = data && !data.issue.sensitive ? `${data.issue.name}: interview | Legal Self-Help` : "Interview | Legal Self-Help";
+  const named = pageTitle(data && !data.issue.sensitive ? t.t("public.interview.titleNamed", { issue: data.issue.name }) : t.t("public.interview.crumb"), false, t);
   return [{ title: data?.title ?? named }];
 }
 
@@ -83,38 +87,45 @@ function inPlace(view: ViewerView): ViewerView {
 
 export default function InterviewHost({ loaderData }: Route.ComponentProps) {
   const { issue } = loaderData;
+  const t = useT();
   return (
     <div className="page">
       {issue.sensitive ? <QuickExit /> : null}
       <Breadcrumb
         collapse
         crumbs={[
-          { label: "Home", href: "/" },
-          { label: issue.country.name, href: `/?country=${issue.country.id}` },
-          { label: issueLabel(issue), href: `/issues/${issue.id}` },
-          { label: "Interview" },
+          { label: t.t("public.crumb.home"), href: "/" },
+          countryCrumb(issue.country, t),
+          issueCrumb(issue, t, `/issues/${issue.id}`),
+          { label: t.t("public.interview.crumb") },
         ]}
       />
-      <h1 className="interview-host__title">{issue.sensitive ? "Your interview" : issue.name}</h1>
+      {issue.sensitive ? (
+        <h1 className="interview-host__title">{t.t("public.interview.sensitiveTitle")}</h1>
+      ) : (
+        <h1 className="interview-host__title" {...theirs(t)}>
+          {issue.name}
+        </h1>
+      )}
       {loaderData.help && "interviewId" in loaderData && loaderData.interviewId ? <InterviewHelpNotice help={loaderData.help} interviewId={loaderData.interviewId} /> : null}
-      {loaderData.state === "unavailable" ? <p>The interview for this issue is not available yet. Please come back later.</p> : null}
+      {loaderData.state === "unavailable" ? <p>{t.t("public.interview.unavailable")}</p> : null}
       {loaderData.state === "completed" ? (
         <section className="congratulations" aria-labelledby="congratulations-title">
-          <h2 id="congratulations-title">Congratulations</h2>
-          <p>You have finished the interview. Your document is ready.</p>
+          <h2 id="congratulations-title">{t.t("public.interview.congratulations")}</h2>
+          <p>{t.t("public.interview.finished")}</p>
           <p className="button-row">
             <a className="button" href={`/account/interview/${loaderData.interviewId}/download`}>
-              Get My Document
+              {t.t("public.interview.getDocument")}
             </a>
             <a className="button button--secondary" href="/account/dashboard">
-              Go to My Account
+              {t.t("public.interview.goToAccount")}
             </a>
           </p>
           <form method="post" action={`/account/interview/${loaderData.interviewId}/correct`}>
             <p>
-              Need to correct something? Your document stays as it is; a copy of your answers opens for you to change.{" "}
+              {t.t("public.interview.correct")}{" "}
               <button type="submit" className="link-button">
-                Change answers
+                {t.t("public.interview.changeAnswers")}
               </button>
             </p>
           </form>
@@ -133,7 +144,7 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
           ) : null}
           <iframe
             className={loaderData.inline ? "viewer-frame viewer-frame--waiting" : "viewer-frame"}
-            title={issue.sensitive ? "Interview" : `Interview: ${issue.name}`}
+            title={issue.sensitive ? t.t("public.interview.crumb") : t.t("public.interview.frameTitle", { issue: issue.name })}
             data-src={loaderData.viewerSrc}
             height={300}
             data-token={loaderData.token || undefined}
@@ -141,7 +152,7 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
           />
           {loaderData.interviewId && !loaderData.help?.preparingFor ? (
             <p className="link-line">
-              <a href={`/account/interview/${loaderData.interviewId}/help`}>{noteWords.askForHelp}</a>: {noteWords.askForHelpHint}
+              <RichText id="public.interview.askForHelp" tags={{ link: (words) => <a href={`/account/interview/${loaderData.interviewId}/help`}>{words}</a> }} />
             </p>
           ) : null}
         </>

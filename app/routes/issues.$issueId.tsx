@@ -2,12 +2,16 @@ import { aiAvailable } from "~/ai/chat.server";
 import { withReturn } from "~/auth/return-to";
 import { currentUser } from "~/auth/session.server";
 import { issueHasSources } from "~/sources/sources.server";
+import { countryCrumb, issueCrumb, theirs } from "~/content/language";
+import { metaTranslator } from "~/i18n/meta";
+import { RichText, useT } from "~/i18n/react";
+import { pageTitle } from "~/ui/page-title";
 import { getIssue, type Issue, readOrEmpty } from "~/content/content.server";
 import { notFound, parseId } from "~/http.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Prose } from "~/ui/markdown";
 import { markdownToHtml } from "~/ui/markdown.server";
-import { issueLabel, QuickExit, QuickExitExplained } from "~/ui/quick-exit";
+import { QuickExit, QuickExitExplained } from "~/ui/quick-exit";
 import type { Route } from "./+types/issues.$issueId";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -24,41 +28,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 // A sensitive issue's name stays out of the tab and the browser's history list (docs/decisions/0028).
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.issue && !data.issue.sensitive ? `${data.issue.name} | Legal Self-Help` : "Legal Self-Help" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
+  return [{ title: data?.issue && !data.issue.sensitive ? pageTitle(data.issue.name, false, t) : t.t("site.name") }];
 }
 
 export default function IssuePage({ loaderData: { issue, signedIn, understand } }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="page">
       {issue?.sensitive ? <QuickExit /> : null}
       <Breadcrumb
         crumbs={[
-          { label: "Home", href: "/" },
-          ...(issue
-            ? [{ label: issue.country.name, href: `/?country=${issue.country.id}` }, { label: issueLabel(issue) }]
-            : []),
+          { label: t.t("public.crumb.home"), href: "/" },
+          ...(issue ? [countryCrumb(issue.country, t), issueCrumb(issue, t)] : []),
         ]}
       />
       {issue?.sensitive ? <QuickExitExplained /> : null}
       <article className="issue">
-        <h1>{issue?.name ?? "Legal issue"}</h1>
-        {issue ? <Prose html={issue.html} /> : null}
+        {issue ? <h1 {...theirs(t)}>{issue.name}</h1> : <h1>{t.t("public.issue.fallbackTitle")}</h1>}
+        {issue ? <Prose html={issue.html} {...theirs(t)} /> : null}
         <p className="button-row">
           {signedIn && issue ? (
             <a className="button" href={`/issues/${issue.id}/interviews`}>
-              Start now
+              {t.t("public.issue.startNow")}
             </a>
           ) : (
             <a className="button" href={withReturn("/auth/sign-in", issue ? `/issues/${issue.id}/interviews` : null)}>
-              Sign In
+              {t.t("header.signIn")}
             </a>
           )}
         </p>
         {issue && understand ? (
           <p className="link-line">
-            <a href={`/issues/${issue.id}/understand`}>Understand my situation</a>: ask about it in your own words and see
-            what our sources say.
+            <RichText id="public.issue.understand" tags={{ link: (words) => <a href={`/issues/${issue.id}/understand`}>{words}</a> }} />
           </p>
         ) : null}
       </article>

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
 import { data, Form } from "react-router";
 import { aiAvailable } from "~/ai/chat.server";
 import { type Statement, understandSchema } from "~/ai/understand";
@@ -11,7 +12,10 @@ import { getIssue } from "~/content/content.server";
 import { notFound, parseId } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { Breadcrumb } from "~/ui/breadcrumb";
-import { issueLabel, QuickExit } from "~/ui/quick-exit";
+import { QuickExit } from "~/ui/quick-exit";
+import { issueCrumb, theirs } from "~/content/language";
+import { RichText, useT } from "~/i18n/react";
+import type { Translator } from "~/i18n/translator";
 import { CheckboxField, ErrorSummary, resultShowsErrors, summaryErrors, TextAreaField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/issues.$issueId.understand";
@@ -61,26 +65,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Understand({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? { ...loaderData, problem: null, reply: null, result: null };
   const { issue, result } = view;
+  const t = useT();
   const interviewHref = view.interviewId ? `/issues/${issue.id}/interviews/${view.interviewId}` : null;
+  // The issue's and the country's names are the organisation's, inside a sentence of ours.
+  // (A tag is named apart from its placeholder: a tag of the same name would stand in for the value.)
+  const named = { issueName: (words: ReactNode[]) => <span {...theirs(t)}>{words}</span>, countryName: (words: ReactNode[]) => <span {...theirs(t)}>{words}</span> };
+  const intro = issue.sensitive
+    ? view.available
+      ? "ai.understand.introAiSensitive"
+      : "ai.understand.introSearchSensitive"
+    : view.available
+      ? "ai.understand.introAi"
+      : "ai.understand.introSearch";
   return (
     <div className="page page--narrow">
-      <PageTitle title="Understand my situation" errors={Boolean(view.problem) || resultShowsErrors(view.reply)} />
+      <PageTitle title={t.t("ai.understand.title")} errors={Boolean(view.problem) || resultShowsErrors(view.reply)} />
       {issue.sensitive ? <QuickExit /> : null}
       <Breadcrumb
         crumbs={[
-          { label: "Home", href: "/" },
-          { label: issueLabel(issue), href: `/issues/${issue.id}` },
-          { label: "Understand my situation" },
+          { label: t.t("public.crumb.home"), href: "/" },
+          issueCrumb(issue, t, `/issues/${issue.id}`),
+          { label: t.t("ai.understand.title") },
         ]}
       />
-      <h1>Understand my situation</h1>
+      <h1>{t.t("ai.understand.title")}</h1>
       <p>
-        Ask about your situation in your own words. We look in our sources on {issue.sensitive ? "this issue" : issue.name} in {issue.country.name}
-        {view.available ? " and an AI explains what they say in plain language, citing each source it uses." : " and show you what they say."}
+        <RichText id={intro} values={{ issue: issue.name, country: issue.country.name }} tags={named} />
       </p>
       <LegalInformationNotice />
-      {result ? <Result result={result} /> : null}
-      <AskForm view={view} interviewHref={interviewHref} />
+      {result ? <Result result={result} t={t} /> : null}
+      <AskForm view={view} interviewHref={interviewHref} t={t} />
     </div>
   );
 }
@@ -88,9 +102,11 @@ export default function Understand({ loaderData, actionData }: Route.ComponentPr
 function AskForm({
   view,
   interviewHref,
+  t,
 }: {
-  view: { issue: { id: number; name: string }; available: boolean; redacts: boolean; waitSeconds: number; interviewId: string | null; problem: string | null; reply: SubmissionResult<string[]> | null; result: unknown };
+  view: { issue: { id: number; name: string; sensitive: boolean }; available: boolean; redacts: boolean; waitSeconds: number; interviewId: string | null; problem: string | null; reply: SubmissionResult<string[]> | null; result: unknown };
   interviewHref: string | null;
+  t: Translator;
 }) {
   const [form, fields] = useForm({
     id: "understand",
@@ -98,47 +114,48 @@ function AskForm({
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: understandSchema }),
   });
-  const redaction = " Emails, phone numbers, identity numbers and your name are replaced with placeholders before anything is sent to the AI.";
+  const redaction = t.t("ai.understand.redaction");
   return (
     <>
-      <h2 id="ask-title">{view.result ? "Ask another question" : "Ask about your situation"}</h2>
-      <ErrorSummary errors={summaryErrors([fields.question, "Your question"])} formErrors={view.problem ? [view.problem] : form.errors} />
+      <h2 id="ask-title">{view.result ? t.t("ai.understand.askAnother") : t.t("ai.understand.ask")}</h2>
+      <ErrorSummary errors={summaryErrors([fields.question, t.t("ai.understand.question")])} formErrors={view.problem ? [view.problem] : form.errors} />
       <Form
         method="post"
         {...getFormProps(form)}
         noValidate
         className="form"
         aria-labelledby="ask-title"
-        data-pending={
-          view.available
-            ? `We are looking in our sources and the AI is writing an explanation. This can take up to ${view.waitSeconds} seconds.`
-            : "We are looking in our sources."
-        }
+        data-pending={view.available ? t.t("ai.understand.pendingAi", { seconds: view.waitSeconds }) : t.t("ai.understand.pendingSearch")}
       >
         <TextAreaField
           field={fields.question}
-          label="Your question"
+          label={t.t("ai.understand.question")}
           required={false}
           rows={5}
-          hint={`For example: “${exampleQuestion(view.issue.name)}”${view.redacts && view.available ? redaction : ""}`}
+          hint={
+            <>
+              <ExampleQuestion issue={view.issue} t={t} />
+              {view.redacts && view.available ? ` ${redaction}` : ""}
+            </>
+          }
         />
         {view.interviewId ? (
           <CheckboxField
             field={fields.useAnswers}
-            label="Also use my answers so far from my interview on this issue"
+            label={t.t("ai.understand.useAnswers")}
             hint={
               view.available
-                ? `Your answers are sent to the AI only if you tick this.${view.redacts ? redaction : ""}`
-                : "Your answers are used to search our sources; nothing is sent anywhere."
+                ? `${t.t("ai.understand.useAnswersAi")}${view.redacts ? ` ${redaction}` : ""}`
+                : t.t("ai.understand.useAnswersSearch")
             }
           />
         ) : null}
         <div className="button-row">
           <button type="submit" className="button">
-            {view.available ? "Explain" : "Search our sources"}
+            {view.available ? t.t("ai.understand.explain") : t.t("ai.understand.search")}
           </button>
           <a className="button button--secondary" href={interviewHref ?? `/issues/${view.issue.id}`}>
-            {interviewHref ? "Back to the interview" : "Back to the issue"}
+            {interviewHref ? t.t("ai.backToInterview") : t.t("ai.understand.backToIssue")}
           </a>
         </div>
         <p className="pending-status" role="status" data-pending-status="" />
@@ -148,53 +165,63 @@ function AskForm({
 }
 
 /** The question's example, about the issue the person is on (not another issue's situation). */
-function exampleQuestion(issueName: string): string {
-  return `What are my options with ${issueName.charAt(0).toLowerCase()}${issueName.slice(1)}, and what should I do first?`;
+function ExampleQuestion({ issue, t }: { issue: { name: string }; t: Translator }) {
+  const name = `${issue.name.charAt(0).toLowerCase()}${issue.name.slice(1)}`;
+  return <RichText id="ai.understand.example" values={{ issue: name }} tags={{ issueName: (words) => <span {...theirs(t)}>{words}</span> }} />;
 }
 
 function LegalInformationNotice() {
   return (
     <p className="notice" id="legal-information">
-      <strong>This is legal information, not legal advice.</strong> For advice about your own case,{" "}
-      <a href="/support/contact-us">contact us</a>.
+      <RichText
+        id="ai.understand.legalInformation"
+        tags={{ strong: (words) => <strong>{words}</strong>, link: (words) => <a href="/support/contact-us">{words}</a> }}
+      />
     </p>
   );
 }
 
 type ResultView = { explanation: Explanation; passages: ShownPassage[]; usedAnswers: boolean };
 
-function Result({ result }: { result: ResultView }) {
+function Result({ result, t }: { result: ResultView; t: Translator }) {
   const { explanation, passages } = result;
   const cited = explanation.ok ? new Set(explanation.statements.flatMap((statement) => statement.citations)) : null;
   const listed = cited ? passages.filter((passage) => cited.has(passage.number)) : passages;
   return (
     <section className="understand" aria-labelledby="result-title">
       {/* Nothing found and no explanation: the message says so, under no heading that promises passages. */}
-      <h2 id="result-title">{explanation.ok ? "What our sources say" : listed.length ? "Passages found" : "Nothing to show"}</h2>
+      <h2 id="result-title">{explanation.ok ? t.t("ai.understand.sourcesSay") : listed.length ? t.t("ai.understand.passagesFound") : t.t("ai.understand.nothingToShow")}</h2>
       {explanation.ok ? (
         <>
-          <Statements title="Your situation" statements={explanation.statements.filter((s) => s.section === "situation")} />
-          <Statements title="Options people in this situation usually have" statements={explanation.statements.filter((s) => s.section === "options")} />
-          <p className="muted">Written by an AI from the sources below. It can be wrong: check each statement against its source.</p>
+          <Statements title={t.t("ai.understand.situation")} statements={explanation.statements.filter((s) => s.section === "situation")} t={t} />
+          <Statements title={t.t("ai.understand.options")} statements={explanation.statements.filter((s) => s.section === "options")} t={t} />
+          <p className="muted">{t.t("ai.understand.writtenByAi")}</p>
         </>
       ) : (
         <div className="notice notice--warning" role="status">
-          <p>{explanation.message}</p>
+          <p>{t.message(explanation.message)}</p>
         </div>
       )}
       {listed.length ? (
         <>
-          <h3>{explanation.ok ? "Sources" : "What our sources say"}</h3>
+          <h3>{explanation.ok ? t.t("ai.understand.sources") : t.t("ai.understand.sourcesSay")}</h3>
           <ol className="understand__sources">
             {listed.map((passage) => (
               <li key={passage.passageId} id={`source-${passage.number}`} value={passage.number}>
                 <p className="understand__source-title">
-                  <a href={passage.sourceUrl} rel="noopener noreferrer external">
+                  <a href={passage.sourceUrl} rel="noopener noreferrer external" {...theirs(t)}>
                     {passage.sourceTitle}
                   </a>
-                  {passage.heading ? <span className="muted"> — {passage.heading}</span> : null}
+                  {passage.heading ? (
+                    <span className="muted">
+                      {" "}
+                      — <span {...theirs(t)}>{passage.heading}</span>
+                    </span>
+                  ) : null}
                 </p>
-                <blockquote className="understand__passage">{passage.text}</blockquote>
+                <blockquote className="understand__passage" {...theirs(t)}>
+                  {passage.text}
+                </blockquote>
               </li>
             ))}
           </ol>
@@ -204,7 +231,7 @@ function Result({ result }: { result: ResultView }) {
   );
 }
 
-function Statements({ title, statements }: { title: string; statements: Statement[] }) {
+function Statements({ title, statements, t }: { title: string; statements: Statement[]; t: Translator }) {
   if (!statements.length) return null;
   return (
     <>
@@ -212,9 +239,10 @@ function Statements({ title, statements }: { title: string; statements: Statemen
       <ul className="understand__statements">
         {statements.map((statement, index) => (
           <li key={index}>
-            {statement.text}{" "}
+            {/* The AI's words, from the organisation's sources: in the sources' language. */}
+            <span {...theirs(t)}>{statement.text}</span>{" "}
             {statement.citations.map((number) => (
-              <a key={number} className="citation" href={`#source-${number}`} aria-label={`Source ${number}`}>
+              <a key={number} className="citation" href={`#source-${number}`} aria-label={t.t("ai.understand.sourceLabel", { number })}>
                 [{number}]
               </a>
             ))}

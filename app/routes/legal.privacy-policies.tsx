@@ -9,5 +9,5 @@ export async function loader() {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <LegalDocumentPage document={loaderData.document} fallbackTitle="Privacy Policy" />;
+  return <LegalDocumentPage document={loaderData.document} fallbackTitle="public.legal.privacy" />;
 }

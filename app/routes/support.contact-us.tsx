@@ -10,6 +10,8 @@ import { redirectWithToast } from "~/ui/toast.server";
 import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/support.contact-us";
 import { logger } from "~/observability/log.server";
+import { useT } from "~/i18n/react";
+import { messageRef } from "~/i18n/translator";
 
 const log = logger("contact");
 
@@ -25,10 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     log.error("sending failed", { err: error });
     return data({ result: submission.reply({ formErrors: [sendFailedMessage] }) }, { status: 502 });
   }
-  return redirectWithToast("/support/contact-us", { type: "success", message: "Successfully sent" });
+  return redirectWithToast("/support/contact-us", { type: "success", message: messageRef("public.contact.sent") });
 }
 
 export default function ContactUs({ actionData }: Route.ComponentProps) {
+  const { t } = useT();
   const [form, fields] = useForm({
     id: "contact",
     lastResult: actionData?.result,
@@ -36,24 +39,24 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
   const errors = summaryErrors(
-    [fields.firstName, "First name"],
-    [fields.lastName, "Last name"],
-    [fields.email, "Email"],
-    [fields.message, "Message"],
+    [fields.firstName, t("public.contact.firstName")],
+    [fields.lastName, t("public.contact.lastName")],
+    [fields.email, t("public.contact.email")],
+    [fields.message, t("public.contact.message")],
   );
   return (
     <div className="page page--narrow">
-      <PageTitle title="Contact Us" errors={showsErrors(errors, form.errors)} />
-      <h1>Contact Us</h1>
-      <p>Send us a message and we will reply by email. Please do not include sensitive details you do not need to share.</p>
+      <PageTitle title={t("public.contact.title")} errors={showsErrors(errors, form.errors)} />
+      <h1>{t("public.contact.title")}</h1>
+      <p>{t("public.contact.intro")}</p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form">
-        <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
-        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <TextAreaField field={fields.message} label="Message" />
+        <TextField field={fields.firstName} label={t("public.contact.firstName")} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t("public.contact.lastName")} autoComplete="family-name" />
+        <TextField field={fields.email} label={t("public.contact.email")} type="email" autoComplete="email" />
+        <TextAreaField field={fields.message} label={t("public.contact.message")} />
         <button type="submit" className="button">
-          Send
+          {t("public.contact.send")}
         </button>
       </Form>
     </div>

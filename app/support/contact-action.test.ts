@@ -4,6 +4,7 @@ import { migrateToLatest } from "../../db/migrate";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/databases";
 import { startResendStandIn } from "../../tests/support/resend-stand-in";
 import { clientAddressContext } from "~/request-context";
+import { translator } from "~/i18n/translator";
 
 type Reply = { data: { result: { initialValue: Record<string, string>; error: Record<string, string[]> } }; init: { status: number } };
 
@@ -46,7 +47,9 @@ describe("the contact form's action", () => {
   it("answers 502 with the values kept and the error on the page", async () => {
     const result = (await send("192.0.2.1")) as Reply;
     expect(result.init.status).toBe(502);
-    expect(result.data.result.error[""]).toEqual(["System Error: your message was not sent. Please try again in a moment."]);
+    expect(result.data.result.error[""]?.map((message) => translator("en").message(message))).toEqual([
+      "System Error: your message was not sent. Please try again in a moment.",
+    ]);
     expect(result.data.result.initialValue).toMatchObject({ firstName: "Ana", message: "Help" });
     expect(resend.requests).toHaveLength(1);
   });

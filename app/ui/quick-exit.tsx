@@ -1,3 +1,4 @@
+import { RichText, useT } from "~/i18n/react";
 import { useNonce } from "./nonce";
 
 /** Where "Leave this page" goes: an ordinary site that says nothing about why someone was here. */
@@ -18,13 +19,14 @@ export function issueLabel(issue: { name: string; sensitive: boolean }): string 
  */
 export function QuickExit() {
   const nonce = useNonce();
+  const { t } = useT();
   return (
     <>
       <div className="quick-exit" data-quick-exit="">
         <a className="button button--danger quick-exit__button" href={QUICK_EXIT_URL} rel="noreferrer" data-quick-exit-link="">
-          Leave this page
+          {t("common.quickExit.leave")}
         </a>
-        <span className="quick-exit__shortcut">or press Shift 3 times</span>
+        <span className="quick-exit__shortcut">{t("common.quickExit.shortcut")}</span>
       </div>
       <QuickExitScript nonce={nonce} />
     </>
@@ -38,12 +40,11 @@ export function QuickExitScript({ nonce }: { nonce: string }) {
 
 /** What "Leave this page" does, said once, on the issue's own page. */
 export function QuickExitExplained() {
+  const { t } = useT();
   return (
-    <aside className="notice notice--warning" aria-label="Your safety">
+    <aside className="notice notice--warning" aria-label={t("common.quickExit.safety")}>
       <p>
-        If someone may see your screen, leave quickly with &ldquo;Leave this page&rdquo;: it opens a different site.
-        <span className="quick-exit__shortcut-note"> On a computer, pressing Shift 3 times does the same.</span> The pages of this issue keep its name out of your browser&apos;s tabs and history; a private window leaves
-        no history at all.
+        <RichText id="common.quickExit.explained" tags={{ shortcut: (words) => <span className="quick-exit__shortcut-note">{words}</span> }} />
       </p>
     </aside>
   );
