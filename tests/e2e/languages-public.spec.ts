@@ -10,8 +10,6 @@ import { moveInterviewTo, plantInterviews } from "./support";
 // ("Getting your rental bond back | …", "Issues in Australia"), its words are the organisation's, not ours.
 
 /** The validation messages of app/ui/validation.ts, shared with the sign-up and account forms (not this area's). */
-const SHARED_VALIDATION = /^(This field is required|This field must be less than \d+ characters|The email format is invalid)\.?$/;
-
 /**
  * untranslatedWords, less the words of the organisation's content shown on the page (marked with its lang) and
  * the words a person wrote (`written`: their question, kept in its field).
@@ -26,10 +24,6 @@ async function ourUntranslatedWords(page: Page, written: string[] = []): Promise
     }
     return [...words];
   });
-  const sharedShown = await page.locator(".field__error").allTextContents();
-  for (const text of sharedShown) {
-    if (SHARED_VALIDATION.test(text.trim())) for (const word of text.match(/[A-Za-z]{2,}/g) ?? []) theirs.push(word.toLowerCase());
-  }
   for (const text of written) for (const word of text.match(/[A-Za-z]{2,}/g) ?? []) theirs.push(word.toLowerCase());
   const known = new Set(theirs);
   return (await untranslatedWords(page)).flatMap((line) => {
