@@ -5,6 +5,7 @@ import { database } from "~/db.server";
 import type { FieldError } from "~/auth/accounts.server";
 import { accountDeletedEmail } from "~/auth/emails.server";
 import { confirmPasswordAndCode } from "~/auth/two-factor-recovery.server";
+import { forgetGivenAnswers } from "~/guide-checks/given-answers.server";
 import { attachmentKeysOf } from "~/interviews/attachments.server";
 import { eraseAddressFromOutbox, sendMail } from "~/mail/mail.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
@@ -49,6 +50,9 @@ export async function deleteAccount(
         eb.or([eb("bucket", "like", `%:${user.id}`), eb("bucket", "in", [`sign-in:account:${emailKey}`, `email:account:${emailKey}`])]),
       )
       .execute();
+    // What the person gave to test a guide goes with their interviews.
+    const interviews = await trx.selectFrom("interviews").select("id").where("user_id", "=", user.id).execute();
+    await forgetGivenAnswers(interviews.map((interview) => interview.id), trx);
     await trx.deleteFrom("users").where("id", "=", user.id).execute();
   });
   for (const key of keys) {

@@ -43,7 +43,7 @@ export async function setOfferedLanguages(codes: readonly string[], actor: Actor
       .values({ key: "languages", value, updated_at: new Date().toISOString() })
       .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: new Date().toISOString() }))
       .execute();
-    await recordAuditEvent(actor, { action: "languages offered", subject: offered.join(", "), details: { before: before ? JSON.parse(before.value) : null, after: offered } }, trx);
+    await recordAuditEvent(actor, { action: "languages.changed", subject: offered.join(", "), details: { before: before ? JSON.parse(before.value) : null, after: offered } }, trx);
   });
   forgetOfferedLanguages();
   return offered;

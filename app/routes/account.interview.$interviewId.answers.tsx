@@ -1,7 +1,10 @@
 import { AccountPage } from "~/account/account-page";
 import { requireUser } from "~/auth/session.server";
+import { giveAnswersForTesting } from "~/guide-checks/given-answers.server";
 import { notFound } from "~/http.server";
 import { useT } from "~/i18n/react";
+import { messageRef } from "~/i18n/translator";
+import { redirectWithToast } from "~/ui/toast.server";
 import { completedAnswers } from "~/viewer/viewer.server";
 import { AnswerSummary } from "~/viewer/viewer-review";
 import type { Route } from "./+types/account.interview.$interviewId.answers";
@@ -12,6 +15,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const summary = /^[0-9a-f-]{36}$/.test(params.interviewId) ? await completedAnswers(user, params.interviewId) : null;
   if (!summary) notFound(request);
   return { ...summary, interviewId: params.interviewId };
+}
+
+/** "Give a copy of my answers": a copy without who the person is becomes one of the guide's test scenarios. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const given = /^[0-9a-f-]{36}$/.test(params.interviewId) ? await giveAnswersForTesting(user.id, params.interviewId) : null;
+  if (!given) notFound(request);
+  const message = given === "given" ? "account.answers.give.thanks" : "account.answers.give.already";
+  return redirectWithToast(`/account/interview/${params.interviewId}/answers`, { type: "success", message: messageRef(message) });
 }
 
 export default function InterviewAnswers({ loaderData }: Route.ComponentProps) {
@@ -30,6 +42,15 @@ export default function InterviewAnswers({ loaderData }: Route.ComponentProps) {
           {t("account.interviews.back")}
         </a>
       </p>
+      <section aria-labelledby="give-answers">
+        <h2 id="give-answers">{t("account.answers.give.title")}</h2>
+        <p>{t("account.answers.give.intro")}</p>
+        <form method="post">
+          <button type="submit" className="button button--secondary">
+            {t("account.answers.give.button")}
+          </button>
+        </form>
+      </section>
     </AccountPage>
   );
 }

@@ -1,5 +1,6 @@
 import { AccountPage } from "~/account/account-page";
 import { requireUser } from "~/auth/session.server";
+import { forgetGivenAnswers } from "~/guide-checks/given-answers.server";
 import { notFound } from "~/http.server";
 import { DeleteConfirmation, listHref } from "~/interviews/interview-table";
 import { deleteInterview, findInterview } from "~/interviews/interviews.server";
@@ -25,6 +26,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const back = safeBack((await request.formData()).get("back"));
   if (!(await deleteInterview(user.id, params.interviewId))) notFound(request);
+  await forgetGivenAnswers([params.interviewId]);
   return redirectWithToast(back, { type: "success", message: messageRef("account.interviews.deleted") });
 }
 

@@ -6,6 +6,7 @@ import type { Route } from "./+types/admin.audit";
 /** What each recorded action says, in words. */
 const actionNames: Record<string, string> = {
   "role.granted": "Made an administrator",
+  "languages.changed": "Changed the languages offered",
   "role.revoked": "Removed as administrator",
   "source.added": "Added a source",
   "source.changed": "Changed a source",

@@ -13,6 +13,7 @@ import { notFound } from "~/http.server";
 import { ErrorSummary, FileField, SelectField, showsErrors, summaryErrors, TextAreaField, TextField } from "~/ui/form";
 import { addScenario, deleteScenario, listScenarios } from "~/guide-checks/checks.server";
 import { scenarioSchema } from "~/guide-checks/schemas";
+import { givenAnswersActor } from "~/guide-checks/given-answers.server";
 import { EXPECTATION_SYNTAX } from "~/guide-checks/scenarios.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { VersionState } from "~/administration/guide-version-state";
@@ -161,7 +162,9 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
       <p>
         A scenario is a set of answers (an ANX or JSON answer file, such as a finished interview's answers downloaded from A2J Author or from My
         interviews) and what must hold when they are given to the guide. Every new version runs every scenario before it is published; a version
-        with a failing scenario is published only when you confirm it.
+        with a failing scenario is published only when you confirm it. A person who finishes an interview may also give a copy of their answers
+        (on its Your answers page), without anything they typed in their own words: it is added here by “{givenAnswersActor.email}”, and
+        must end where their interview ended.
       </p>
       {scenarios.length ? (
         <div className="table-scroll table-scroll--wide">

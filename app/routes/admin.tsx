@@ -17,10 +17,14 @@ export function loader() {
   return { timeZone: config().TIME_ZONE };
 }
 
+// The administration is written in English only (issue 26 allows it at first): marked so, whatever the page's
+// language, so that screen readers read it as English.
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminTimeZone value={loaderData.timeZone}>
-      <Outlet />
+      <div lang="en" dir="ltr">
+        <Outlet />
+      </div>
     </AdminTimeZone>
   );
 }

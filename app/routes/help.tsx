@@ -10,6 +10,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
+// The helpers' desk is for the organisation's staff and written in English only, like the administration.
 export default function HelpDeskLayout() {
-  return <Outlet />;
+  return (
+    <div lang="en" dir="ltr">
+      <Outlet />
+    </div>
+  );
 }

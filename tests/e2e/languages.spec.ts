@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { signedInPerson } from "./people";
 import { untranslatedWords } from "./pseudo-language";
 
 test.describe("languages", () => {
@@ -57,6 +58,45 @@ test.describe("the pseudo-language finds words not in a catalogue", () => {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
       expect(await untranslatedWords(page), path).toEqual([]);
+    }
+  });
+});
+
+test.describe("the languages offered", () => {
+  test("an administrator turns a language off and on again, audited; the administration stays in English, marked so", async ({ browser, javaScriptEnabled }) => {
+    const administrator = await signedInPerson(browser, javaScriptEnabled, "languages-admin", { role: "administrator" });
+    const page = administrator.page;
+    const visitor = await browser.newContext({ javaScriptEnabled });
+    try {
+      // In French, the header is French and the administration English, with its language said.
+      await page.goto("/admin/languages?lang=fr");
+      await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+      await expect(page.locator('main [lang="en"]').getByRole("heading", { level: 1 })).toHaveText("Languages");
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      const welsh = page.getByRole("checkbox", { name: /Cymraeg/ });
+      await expect(welsh).toBeChecked();
+      await welsh.uncheck();
+      await page.getByRole("button", { name: "Save languages" }).click();
+      await expect(page.getByText("Languages offered: 8.")).toBeVisible();
+      await expect(welsh).not.toBeChecked();
+      // Welsh is no longer offered: a link asking for it is shown in English, and the switcher lacks it.
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto("/about?lang=cy");
+      await expect(visitorPage.locator("html")).toHaveAttribute("lang", "en");
+      await expect(visitorPage.locator(".language-switcher").getByRole("link", { name: "Cymraeg" })).toHaveCount(0);
+
+      await page.getByRole("checkbox", { name: /Cymraeg/ }).check();
+      await page.getByRole("button", { name: "Save languages" }).click();
+      await expect(page.getByText("Languages offered: 9.")).toBeVisible();
+      await visitorPage.goto("/about?lang=cy");
+      await expect(visitorPage.locator("html")).toHaveAttribute("lang", "cy");
+
+      await page.goto("/admin/audit");
+      await expect(page.getByRole("cell", { name: "Changed the languages offered" }).first()).toBeVisible();
+    } finally {
+      await visitor.close();
+      await administrator.context.close();
     }
   });
 });
