@@ -12,7 +12,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const wait = new URL(request.url).searchParams.get("wait");
   if (!wait || !/^\d{1,3}$/.test(wait)) return { error: null };
   const minutes = Math.min(Math.max(Number(wait), 1), 60);
-  return data({ error: new RateLimitError(minutes).message }, { status: 429 });
+  return data({ error: new RateLimitError(minutes).ref }, { status: 429 });
 }
 
 export default function MyData({ loaderData }: Route.ComponentProps) {

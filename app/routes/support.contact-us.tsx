@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await sendContactMessage(submission.value, context.get(clientAddressContext));
   } catch (error) {
-    if (error instanceof RateLimitError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 429 });
+    if (error instanceof RateLimitError) return data({ result: submission.reply({ formErrors: [error.ref] }) }, { status: 429 });
     log.error("sending failed", { err: error });
     return data({ result: submission.reply({ formErrors: [sendFailedMessage] }) }, { status: 502 });
   }

@@ -60,7 +60,8 @@ describe("the contact form's action", () => {
     for (let i = 0; i < 10; i++) expect(await send("192.0.2.2")).toBeInstanceOf(Response);
     const refused = (await send("192.0.2.2")) as Reply;
     expect(refused.init.status).toBe(429);
-    expect(refused.data.result.error[""]).toEqual(["Too many attempts. Please wait 60 minutes and try again."]);
+    expect(refused.data.result.error[""]?.map((message) => translator("en").message(message))).toEqual(["Too many attempts. Please wait 60 minutes and try again."]);
+    expect(refused.data.result.error[""]?.map((message) => translator("fr").message(message))).not.toEqual(["Too many attempts. Please wait 60 minutes and try again."]);
     expect(refused.data.result.initialValue).toMatchObject({ message: "Help" });
     expect(resend.requests.length - sentBefore).toBe(10);
     // Another address is counted on its own.
