@@ -21,7 +21,8 @@ function minifiedScripts(): Plugin {
     apply: "build",
     configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir, "scripts")),
     async closeBundle() {
-      for (const name of (await readdir(outDir)).filter((file) => file.endsWith(".js"))) {
+      // Called after a failed build too: without the folder, say nothing, so the build's own error is the one shown.
+      for (const name of (await readdir(outDir).catch(() => [] as string[])).filter((file) => file.endsWith(".js"))) {
         const file = path.join(outDir, name);
         const { code, errors } = await minify(name, await readFile(file, "utf8"), {});
         if (errors.length) throw new Error(`${name}: ${errors.map((e) => e.message).join("; ")}`);

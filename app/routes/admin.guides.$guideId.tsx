@@ -35,6 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     choices,
     detaching: issues.find((issue) => issue.id === asked) ?? null,
     scenarios: await listScenarios(guideId),
+    givenBy: givenAnswersActor.email,
     expectationSyntax: EXPECTATION_SYNTAX,
   };
 }
@@ -73,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function GuidePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { guide, issues, choices, detaching, scenarios, expectationSyntax } = loaderData;
+  const { guide, issues, choices, detaching, scenarios, expectationSyntax, givenBy } = loaderData;
   const detachError = actionData && "detachError" in actionData ? actionData.detachError : null;
   const [form, fields] = useForm({
     id: "attach",
@@ -163,7 +164,7 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
         A scenario is a set of answers (an ANX or JSON answer file, such as a finished interview's answers downloaded from A2J Author or from My
         interviews) and what must hold when they are given to the guide. Every new version runs every scenario before it is published; a version
         with a failing scenario is published only when you confirm it. A person who finishes an interview may also give a copy of their answers
-        (on its Your answers page), without anything they typed in their own words: it is added here by “{givenAnswersActor.email}”, and
+        (on its Your answers page), without anything they typed in their own words: it is added here by “{givenBy}”, and
         must end where their interview ended.
       </p>
       {scenarios.length ? (
