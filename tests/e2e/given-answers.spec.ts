@@ -32,9 +32,10 @@ test("a person gives a copy of a completed interview's answers; it is a scenario
     await expectNoAxeViolations(mine, javaScriptEnabled);
 
     // Only for the person's own completed interviews: a visitor is sent to sign in, someone else gets 404.
-    const visitor = await page.request.post(`/account/interview/${id}/answers`, { maxRedirects: 0, failOnStatusCode: false });
+    const form = { data: "give=1", headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0, failOnStatusCode: false };
+    const visitor = await page.request.post(`/account/interview/${id}/answers`, form);
     expect([visitor.status(), visitor.headers()["location"]]).toEqual([302, "/auth/sign-in"]);
-    const other = await administrator.context.request.post(`/account/interview/${id}/answers`, { maxRedirects: 0, failOnStatusCode: false });
+    const other = await administrator.context.request.post(`/account/interview/${id}/answers`, form);
     expect(other.status()).toBe(404);
 
     const scenario = withE2eDatabase(
