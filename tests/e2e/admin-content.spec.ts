@@ -48,6 +48,8 @@ test.describe("the home page, on a server of its own", () => {
     page,
     axe,
   }, testInfo) => {
+    // A long journey with axe on every page (replayed with script for the no-js project): three times the time.
+    test.slow();
     const target = {
       databaseUrl: `file:${homeServerDir(testInfo.project.name)}/app.db`,
       dataKey: TEST_DATA_KEY,
@@ -158,6 +160,8 @@ test("an administrator adds a country and an issue in it, which show on the home
   page,
   axe,
 }) => {
+  // A long journey with axe on every page (replayed with script for the no-js project): three times the time.
+  test.slow();
   const lead = await signedInAdministrator(page, "content-country");
   const run = randomUUID().slice(0, 8);
   const countryName = `Atlantis ${run}`;

@@ -20,6 +20,8 @@ const passagesOf = (title: string) =>
   withE2eDatabase((db) => (db.prepare("select count(*) as n from passages p join sources s on s.id = p.source_id where s.title = ?").get(title) as { n: number }).n);
 
 test("an administrator adds a markdown and a PDF source, reads their passages and deletes one; mistakes are named at their field", async ({ page, axe }) => {
+  // A long journey with axe on every page (replayed with script for the no-js project): three times the time.
+  test.slow();
   const lead = uniqueEmail("sources-lead");
   const run = randomUUID().slice(0, 8);
   await createAccount(page, lead);

@@ -29,6 +29,8 @@ test("a person stops on a page, another finishes and downloads; the administrato
   browser,
   axe,
 }) => {
+  // A long journey with axe on every page (replayed with script for the no-js project): three times the time.
+  test.slow();
   const issue = plantUsageIssue();
   /** Runs `use` with a page of a browser context of its own (a second person), closed afterwards. */
   async function asAnotherPerson<T>(use: (other: typeof page) => Promise<T>): Promise<T> {

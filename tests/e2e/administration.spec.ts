@@ -10,6 +10,8 @@ const roleOf = (email: string) =>
   withE2eDatabase((db) => (db.prepare("select role from users where email = ?").get(email) as { role: string } | undefined)?.role);
 
 test("the first administrator is made on the server, makes and removes another, and the audit lists every change", async ({ page, browser, axe }) => {
+  // A long journey with axe on every page (replayed with script for the no-js project): three times the time.
+  test.slow();
   const lead = uniqueEmail("admin-lead");
   const helper = uniqueEmail("admin-helper");
   await createAccount(page, lead);
