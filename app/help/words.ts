@@ -19,10 +19,8 @@ export const shareMessages = {
   alreadyShared: messageRef("account.help.alreadyShared"),
 } as const;
 
-/** What the interview page says to a helper preparing it, and its link to ask for help (app/routes/issues.$issueId.interviews.tsx). */
+/** What the interview page says to a helper preparing it (app/routes/issues.$issueId.interviews.tsx). */
 export const noteWords = {
-  askForHelp: "Ask for help with this interview",
-  askForHelpHint: "a helper from our team can read what you choose to share, and reply.",
   preparing: (name: string) => `You are preparing this interview for ${name}.`,
   preparingNext: "When you are ready, send the invitation from the help desk.",
 } as const;
@@ -78,27 +76,6 @@ export const preparedWords = {
   expired: "The invitation has expired. Send a new one, or the interview is removed within the hour.",
   claimed: (when: string) => `Taken by them on ${when}`,
   claimedText: "It is theirs now: you see it only if they share it with the helpers.",
-} as const;
-
-export const invitationWords = {
-  title: "An interview was prepared for you",
-  intro: (helper: string) =>
-    `${helper} from our team has started an interview for you. Once it is in your account you can go on with it, change any answer and finish it. Only you see it, unless you choose to share it.`,
-  yourEmail: "The invitation was sent to",
-  createTitle: "Create your account",
-  create: "Create my account",
-  haveAccount: (email: string) => `You already have an account with ${email}. Sign in, then open the link in the email again to add the interview to your interviews.`,
-  signIn: "Sign in",
-  add: "Add it to my interviews",
-  addedToast: "The interview is yours now. Carry on where you left off.",
-  otherAccount: (masked: string) =>
-    `This invitation was sent to ${masked}, not to the account you are signed in with. Sign out, then open the link again.`,
-  usedTitle: "This invitation has already been used",
-  used: "An invitation works once. If you used it, the interview is in My interviews when you sign in.",
-  expiredTitle: "This invitation has expired",
-  expired: (helper: string) => `Invitations work for 7 days. Ask ${helper} to send you a new one.`,
-  unknownTitle: "This invitation link does not work",
-  unknown: "Check that you opened the whole link from the email. If it still does not work, ask the person who prepared your interview to send a new one.",
 } as const;
 
 export const emailWords = {
