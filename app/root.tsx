@@ -15,6 +15,7 @@ import { setRequestRoute } from "./observability/log.server";
 import { currentUser } from "./auth/session.server";
 import { languageCookie, languageLinks, requestLanguage } from "./i18n/language.server";
 import { offeredLanguages } from "./i18n/offered.server";
+import { refreshInterfaceOverrides } from "./i18n/overrides.server";
 import { useT } from "./i18n/react";
 import { languageContext } from "./request-context";
 import { DocumentMeta, documentLinks } from "./ui/document-head";
@@ -42,7 +43,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   // link) is kept in a cookie and, for a signed-in person, in their account: their emails follow it.
   async ({ request, context }, next) => {
     const user = currentUser(context);
-    const { language, source } = await requestLanguage(request, user?.language);
+    const [{ language, source }] = await Promise.all([requestLanguage(request, user?.language), refreshInterfaceOverrides()]);
     context.set(languageContext, language);
     if (source !== "query") return next();
     if (user && user.language !== language) await setAccountLanguage(user.id, language);

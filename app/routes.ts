@@ -79,6 +79,12 @@ export default [
       route("content/:section/:key/history", "routes/admin.content.$section.$key.history.tsx"),
       route("content/:section/:key/versions/:version", "routes/admin.content.$section.$key.versions.$version.tsx"),
       route("content/:section/:key/delete", "routes/admin.content.$section.$key.delete.tsx"),
+      // The same item in another language, with its own history and versions; the interface's words in one
+      // (/admin/content/words/:key, whose history and versions are the routes above).
+      route("content/:section/:key/in/:language", "routes/admin.content.$section.$key.in.$language.tsx"),
+      route("content/:section/:key/in/:language/history", "routes/admin.content.$section.$key.history.tsx", { id: "translation-history" }),
+      route("content/:section/:key/in/:language/versions/:version", "routes/admin.content.$section.$key.versions.$version.tsx", { id: "translation-version" }),
+      route("content/words/:key", "routes/admin.content.words.$key.tsx"),
       route("guides", "routes/admin.guides.tsx"),
       route("guides/:guideId", "routes/admin.guides.$guideId.tsx"),
       route("guides/:guideId/versions/:version", "routes/admin.guides.$guideId.versions.$version.tsx"),

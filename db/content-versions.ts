@@ -42,15 +42,59 @@ export interface LegalBody {
   content: string;
 }
 
+/**
+ * An item's fields written in a language other than the default (its key: "issue/3/fr"). Only the fields
+ * written are kept: a field left empty shows the default language's text.
+ */
+export interface TranslationBody {
+  fields: Record<string, string>;
+}
+
+/** An administrator's corrections to the interface's own words in a language (its key: the language). */
+export interface StringsBody {
+  messages: Record<string, string>;
+}
+
 export interface ContentBodies {
   country: CountryBody;
   issue: IssueBody;
   home: HomeBody;
   legal: LegalBody;
+  translation: TranslationBody;
+  strings: StringsBody;
 }
 
 export type ContentKind = keyof ContentBodies;
-export const contentKinds: readonly ContentKind[] = ["country", "issue", "home", "legal"];
+/** The organisation's items, each edited with its own form; translations and strings are about them. */
+export type ItemKind = "country" | "issue" | "home" | "legal";
+
+/** The fields of each kind of item that are written in a language (a country's order, an issue's guide are not). */
+export const translatedFields = {
+  country: ["name"],
+  issue: ["name", "content"],
+  home: ["headline", "subHeadline", "bodyCopy"],
+  legal: ["name", "content"],
+} as const satisfies { [K in ItemKind]: readonly (keyof ContentBodies[K] & string)[] };
+
+/** A translation's key in the version table: "issue/3/fr". */
+export function translationKey(kind: ItemKind, key: string, language: string): string {
+  return `${kind}/${key}/${language}`;
+}
+
+export function parseTranslationKey(key: string): { kind: ItemKind; key: string; language: string } | null {
+  const [kind, itemKey, language, extra] = key.split("/");
+  if (extra !== undefined || !itemKey || !language || !(kind === "country" || kind === "issue" || kind === "home" || kind === "legal")) return null;
+  return { kind, key: itemKey, language };
+}
+
+/** The entries of a record whose values are not empty, sorted by key (so equal content is equal JSON). */
+function writtenEntries(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record)
+      .filter(([, value]) => typeof value === "string" && value.trim() !== "")
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
 
 /** The home page is one row; its key in the version table. */
 export const HOME_KEY = "home";
@@ -105,6 +149,10 @@ export function normalBody<K extends ContentKind>(kind: K, body: ContentBodies[K
       const b = body as HomeBody;
       return { headline: b.headline, subHeadline: b.subHeadline, bodyCopy: b.bodyCopy } satisfies HomeBody as ContentBodies[K];
     }
+    case "translation":
+      return { fields: writtenEntries((body as TranslationBody).fields) } satisfies TranslationBody as ContentBodies[K];
+    case "strings":
+      return { messages: writtenEntries((body as StringsBody).messages) } satisfies StringsBody as ContentBodies[K];
     default: {
       const b = body as LegalBody;
       return { name: b.name, content: b.content } satisfies LegalBody as ContentBodies[K];
@@ -153,12 +201,31 @@ export async function liveBody<K extends ContentKind>(db: Db, kind: K, key: stri
       if (!row) return null;
       return { headline: row.headline, subHeadline: row.sub_headline, bodyCopy: row.body_copy } satisfies HomeBody as ContentBodies[K];
     }
+    case "translation":
+    case "strings": {
+      const place = livePlace(kind, key);
+      if (!place) return null;
+      const row = await db
+        .selectFrom("content_translations")
+        .select("body")
+        .where("kind", "=", place.kind)
+        .where("item_key", "=", place.key)
+        .where("language", "=", place.language)
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.body) as ContentBodies[K]) : null;
+    }
     default: {
       const row = await db.selectFrom("legal_documents").selectAll().where("slug", "=", key).executeTakeFirst();
       if (!row) return null;
       return { name: row.name, content: row.content } satisfies LegalBody as ContentBodies[K];
     }
   }
+}
+
+/** Where a translation or the strings of a language are published in content_translations. */
+function livePlace(kind: "translation" | "strings", key: string): { kind: string; key: string; language: string } | null {
+  if (kind === "strings") return { kind: "strings", key: "", language: key };
+  return parseTranslationKey(key);
 }
 
 /** Makes a body the published content: the public row is written (inserted or updated). */
@@ -192,6 +259,18 @@ export async function writeLive<K extends ContentKind>(db: Db, kind: K, key: str
       await db.insertInto("home_content").values({ id: 1, ...changes }).onConflict((oc) => oc.column("id").doUpdateSet(changes)).execute();
       return;
     }
+    case "translation":
+    case "strings": {
+      const place = livePlace(kind, key);
+      if (!place) throw new Error(`Not a translation's key: ${key}`);
+      const changes = { body: JSON.stringify(normalBody(kind, body)) };
+      await db
+        .insertInto("content_translations")
+        .values({ kind: place.kind, item_key: place.key, language: place.language, ...changes })
+        .onConflict((oc) => oc.columns(["kind", "item_key", "language"]).doUpdateSet(changes))
+        .execute();
+      return;
+    }
     default: {
       const b = body as LegalBody;
       const changes = { name: b.name, content: b.content };
@@ -200,10 +279,26 @@ export async function writeLive<K extends ContentKind>(db: Db, kind: K, key: str
   }
 }
 
-/** Removes an item's public row (a country or an issue). */
+/** Removes an item's public row (a country or an issue), and its published translations. */
 export async function deleteLive(db: Db, kind: "country" | "issue", key: string): Promise<void> {
   if (kind === "country") await db.deleteFrom("categories").where("id", "=", Number(key)).execute();
   else await db.deleteFrom("issues").where("id", "=", Number(key)).execute();
+  await db.deleteFrom("content_translations").where("kind", "=", kind).where("item_key", "=", key).execute();
+}
+
+/** What is published in a language for items of some kinds: their translated fields, by kind and key. */
+export async function publishedTranslations(db: Db, language: string, kinds: readonly ItemKind[]): Promise<Map<string, Record<string, string>>> {
+  const found = new Map<string, Record<string, string>>();
+  if (!kinds.length) return found;
+  const rows = await db.selectFrom("content_translations").select(["kind", "item_key", "body"]).where("language", "=", language).where("kind", "in", [...kinds]).execute();
+  for (const row of rows) found.set(itemId(row.kind as ItemKind, row.item_key), (JSON.parse(row.body) as TranslationBody).fields ?? {});
+  return found;
+}
+
+/** The interface corrections published in every language. */
+export async function publishedStrings(db: Db): Promise<Map<string, Record<string, string>>> {
+  const rows = await db.selectFrom("content_translations").select(["language", "body"]).where("kind", "=", "strings").execute();
+  return new Map(rows.map((row) => [row.language, (JSON.parse(row.body) as StringsBody).messages ?? {}]));
 }
 
 type VersionRow = {

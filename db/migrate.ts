@@ -20,6 +20,7 @@ import * as m0017 from "./migrations/0017_guide_checks";
 import * as m0019 from "./migrations/0019_content_published_by";
 import * as m0020 from "./migrations/0020_help";
 import * as m0021 from "./migrations/0021_languages";
+import * as m0022 from "./migrations/0022_content_translations";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   "0019_content_published_by": m0019,
   "0020_help": m0020,
   "0021_languages": m0021,
+  "0022_content_translations": m0022,
 };
 
 /**

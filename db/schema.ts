@@ -36,6 +36,17 @@ export interface Database {
   share_views: ShareViewsTable;
   prepared_interviews: PreparedInterviewsTable;
   site_settings: SiteSettingsTable;
+  content_translations: ContentTranslationsTable;
+}
+
+/** Content published in a language other than the default, and interface corrections (migration 0022). */
+export interface ContentTranslationsTable {
+  /** "country", "issue", "home", "legal" (translated fields) or "strings" (interface words). */
+  kind: string;
+  item_key: string;
+  language: string;
+  /** JSON: the fields (a translation) or the messages by key (strings). */
+  body: string;
 }
 
 /** The organisation's settings that are not content (migration 0021). */

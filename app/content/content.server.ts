@@ -2,23 +2,31 @@ import { type DateLocale, dateLocale } from "~/a2j";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
 import { type Actor, commandLineActor } from "~/audit/audit.server";
-import { liveBody } from "../../db/content-versions";
+import { type ItemKind, itemId, liveBody, publishedTranslations } from "../../db/content-versions";
+import { DEFAULT_LANGUAGE } from "~/i18n/languages";
 import { saveContent } from "./versions.server";
 import { logger } from "~/observability/log.server";
+import { markdownToHtml } from "~/ui/markdown.server";
 
 const log = logger("content");
 
-export interface HomeContent {
+/**
+ * The language each text of an item is shown in: the person's where the organisation has published it in
+ * theirs, else the default language (a page then says so, and marks the text with its `lang`).
+ */
+export type WrittenIn<F extends string> = { lang: Record<F, string> };
+
+export interface HomeContent extends WrittenIn<"headline" | "subHeadline" | "bodyCopy"> {
   headline: string;
   subHeadline: string;
   bodyCopy: string;
 }
 
-export interface CountrySummary {
+export interface CountrySummary extends WrittenIn<"name"> {
   id: number;
   name: string;
   order: number;
-  issues: { id: number; name: string }[];
+  issues: ({ id: number; name: string } & WrittenIn<"name">)[];
 }
 
 export interface Issue {
@@ -37,33 +45,57 @@ export interface Issue {
   sensitive: boolean;
 }
 
-export interface LegalDocument {
+export interface LegalDocument extends WrittenIn<"name" | "content"> {
   name: string;
   content: string;
 }
 
 export type LegalDocumentSlug = "terms" | "privacy" | "about";
 
-export async function getHomeContent(db: Db = database()): Promise<HomeContent | null> {
-  const row = await db
-    .selectFrom("home_content")
-    .select(["headline", "sub_headline", "body_copy"])
-    .orderBy("id")
-    .executeTakeFirst();
-  return row ? { headline: row.headline, subHeadline: row.sub_headline, bodyCopy: row.body_copy } : null;
+/**
+ * An item's texts in a language: each field the organisation published in it replaces the default language's,
+ * and `lang` says which language each field is in.
+ */
+function inLanguage<T extends object, F extends keyof T & string>(item: T, fields: readonly F[], translated: Record<string, string> | undefined, language: string): T & WrittenIn<F> {
+  const texts: Partial<Record<F, string>> = {};
+  const lang = {} as Record<F, string>;
+  for (const field of fields) {
+    const text = translated?.[field];
+    if (text) texts[field] = text;
+    lang[field] = text ? language : DEFAULT_LANGUAGE;
+  }
+  return { ...item, ...texts, lang };
 }
 
-/** Countries sorted by their order field (then name), each with its issues in name order. */
-export async function listCountries(db: Db = database()): Promise<CountrySummary[]> {
-  const [categories, issues] = await Promise.all([
+/** The published translations in a language of items of those kinds (none to read in the default language). */
+function translationsIn(language: string, kinds: readonly ItemKind[], db: Db): Promise<Map<string, Record<string, string>>> {
+  return language === DEFAULT_LANGUAGE ? Promise.resolve(new Map()) : publishedTranslations(db, language, kinds);
+}
+
+export async function getHomeContent(db: Db = database(), language: string = DEFAULT_LANGUAGE): Promise<HomeContent | null> {
+  const [row, translated] = await Promise.all([
+    db.selectFrom("home_content").select(["headline", "sub_headline", "body_copy"]).orderBy("id").executeTakeFirst(),
+    translationsIn(language, ["home"], db),
+  ]);
+  if (!row) return null;
+  const home = { headline: row.headline, subHeadline: row.sub_headline, bodyCopy: row.body_copy };
+  return inLanguage(home, ["headline", "subHeadline", "bodyCopy"], translated.get(itemId("home", "home")), language);
+}
+
+/** Countries sorted by their order field (then name), each with its issues in name order (names in `language`). */
+export async function listCountries(db: Db = database(), language: string = DEFAULT_LANGUAGE): Promise<CountrySummary[]> {
+  const [categories, issues, translated] = await Promise.all([
     db.selectFrom("categories").select(["id", "name", "sort_order"]).orderBy("sort_order").orderBy("name").execute(),
     db.selectFrom("issues").select(["id", "name", "category_id"]).orderBy("name").orderBy("id").execute(),
+    translationsIn(language, ["country", "issue"], db),
   ]);
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, language);
   return categories.map((category) => ({
-    id: category.id,
-    name: category.name,
-    order: category.sort_order,
-    issues: issues.filter((issue) => issue.category_id === category.id).map(({ id, name }) => ({ id, name })),
+    ...inLanguage({ id: category.id, name: category.name, order: category.sort_order }, ["name"], translated.get(itemId("country", String(category.id))), language),
+    issues: issues
+      .filter((issue) => issue.category_id === category.id)
+      .map(({ id, name }) => inLanguage({ id, name }, ["name"], translated.get(itemId("issue", String(id))), language))
+      .sort(language === DEFAULT_LANGUAGE ? () => 0 : byName),
   }));
 }
 
@@ -111,13 +143,27 @@ export async function getIssue(id: number, db: Db = database()): Promise<Issue |
   return row ? issueFromRow(row) : null;
 }
 
-export async function getLegalDocument(slug: LegalDocumentSlug, db: Db = database()): Promise<LegalDocument | null> {
-  const row = await db
-    .selectFrom("legal_documents")
-    .select(["name", "content"])
-    .where("slug", "=", slug)
-    .executeTakeFirst();
-  return row ?? null;
+/** An issue with its name, description and country's name in a language (as published in it, else the default's). */
+export async function issueInLanguage(issue: Issue, language: string, db: Db = database()): Promise<Issue & WrittenIn<"name" | "content"> & { country: WrittenIn<"name"> }> {
+  const translated = await translationsIn(language, ["country", "issue"], db);
+  return {
+    ...inLanguage(issue, ["name", "content"], translated.get(itemId("issue", String(issue.id))), language),
+    country: inLanguage(issue.country, ["name"], translated.get(itemId("country", String(issue.country.id))), language),
+  };
+}
+
+export async function getLegalDocument(slug: LegalDocumentSlug, db: Db = database(), language: string = DEFAULT_LANGUAGE): Promise<LegalDocument | null> {
+  const [row, translated] = await Promise.all([
+    db.selectFrom("legal_documents").select(["name", "content"]).where("slug", "=", slug).executeTakeFirst(),
+    translationsIn(language, ["legal"], db),
+  ]);
+  return row ? inLanguage({ name: row.name, content: row.content }, ["name", "content"], translated.get(itemId("legal", slug)), language) : null;
+}
+
+/** About, terms or privacy as its public page shows it, in a language: null when it cannot be read. */
+export async function legalDocumentPage(slug: LegalDocumentSlug, language: string) {
+  const document = await readOrEmpty(`the ${slug} document`, () => getLegalDocument(slug, undefined, language), null);
+  return document ? { name: document.name, html: markdownToHtml(document.content), lang: document.lang } : null;
 }
 
 /**

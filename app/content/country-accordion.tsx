@@ -28,7 +28,7 @@ export function CountryAccordion({
             data-country-id={country.id}
           >
             <summary className="accordion__summary">
-              <span {...theirs(t)}>{country.name}</span>
+              <span {...theirs(t, country.lang.name)}>{country.name}</span>
               <Chevron />
             </summary>
             <div className="accordion__panel">
@@ -39,7 +39,7 @@ export function CountryAccordion({
                   {country.issues.map((issue) => (
                     <li key={issue.id}>
                       <a className="issue-list__link" href={`/issues/${issue.id}`}>
-                        <span {...theirs(t)}>{issue.name}</span>
+                        <span {...theirs(t, issue.lang.name)}>{issue.name}</span>
                         <Arrow />
                       </a>
                     </li>

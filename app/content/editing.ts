@@ -2,7 +2,7 @@
 // browser) and the fields' labels (shared by the form, the error summary and the diff).
 import { z } from "zod";
 import { longText, messages, requiredText } from "~/ui/validation";
-import type { ContentBodies, ContentKind } from "../../db/content-versions";
+import type { ContentBodies, ItemKind } from "../../db/content-versions";
 
 export const intents = ["preview", "draft", "publish"] as const;
 export type EditIntent = (typeof intents)[number];
@@ -58,8 +58,19 @@ export const legalSchema = z.object({ intent, name: longText(150), content: mark
 
 export const editSchemas = { country: countrySchema, issue: issueSchema, home: homeSchema, legal: legalSchema } as const;
 
+/**
+ * An item's fields in another language (db/content-versions.ts `translatedFields`), each optional: a field left
+ * empty shows the default language's text, with a notice on the page.
+ */
+export const translationSchemas = {
+  country: z.object({ intent, name: optionalText(100) }),
+  issue: z.object({ intent, name: optionalText(150), content: optionalText(MARKDOWN_MAX) }),
+  home: z.object({ intent, headline: optionalText(200), subHeadline: optionalText(400), bodyCopy: optionalText(MARKDOWN_MAX) }),
+  legal: z.object({ intent, name: optionalText(150), content: optionalText(MARKDOWN_MAX) }),
+} as const;
+
 /** Each kind's fields as the pages label them, in the order of the form. */
-export const fieldLabels: { [K in ContentKind]: Partial<Record<keyof ContentBodies[K], string>> } = {
+export const fieldLabels: { [K in ItemKind]: Partial<Record<keyof ContentBodies[K], string>> } = {
   country: { name: "Name", order: "Order", dateOrder: "Order of dates", dateStyle: "Style of dates" },
   issue: {
     name: "Name",
@@ -76,14 +87,14 @@ export const fieldLabels: { [K in ContentKind]: Partial<Record<keyof ContentBodi
 };
 
 /** The fields written in markdown, shown rendered by the preview. */
-export const markdownFields: { [K in ContentKind]: (keyof ContentBodies[K])[] } = {
+export const markdownFields: { [K in ItemKind]: (keyof ContentBodies[K])[] } = {
   country: [],
   issue: ["content"],
   home: ["bodyCopy"],
   legal: ["content"],
 };
 
-export const kindNames: Record<ContentKind, string> = { country: "country", issue: "issue", home: "home page", legal: "page" };
+export const kindNames: Record<ItemKind, string> = { country: "country", issue: "issue", home: "home page", legal: "page" };
 
 /** Comma-separated variable names, as the form shows them. */
 export function variableList(names: string[]): string {

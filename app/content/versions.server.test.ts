@@ -134,7 +134,7 @@ describe.each(dialects)("content versions on %s", (dialect) => {
     const issue = await saveContent("issue", null, { ...body, guideId: null }, "published", admin, db);
     expect(issue.ok).toBe(true);
     const issueKey = issue.ok ? issue.key : "";
-    expect((await listCountries(db)).find((c) => c.name === "Atlantis")?.issues).toEqual([{ id: Number(issueKey), name: "Sea rights" }]);
+    expect((await listCountries(db)).find((c) => c.name === "Atlantis")?.issues).toEqual([{ id: Number(issueKey), name: "Sea rights", lang: { name: "en" } }]);
     expect(await getIssue(Number(issueKey), db)).toMatchObject({ sensitive: true, country: { name: "Atlantis" } });
 
     expect(await deleteContent("country", countryKey, admin, db)).toEqual({ ok: false, message: contentMessages.countryHasIssues });

@@ -12,6 +12,10 @@ import {
   deleteLive,
   getVersion,
   itemId,
+  type ItemKind,
+  parseTranslationKey,
+  translatedFields,
+  translationKey,
   latestVersion,
   listVersions,
   liveBody,
@@ -23,8 +27,10 @@ import {
 import { type Actor, recordAuditEvent } from "~/audit/audit.server";
 import { database } from "~/db.server";
 import { fieldLabels, markdownFields } from "./editing";
+import { findLanguage } from "~/i18n/languages";
+import { forgetInterfaceOverrides } from "~/i18n/overrides.server";
 
-export type { ContentBodies, ContentKind, ContentVersion } from "../../db/content-versions";
+export type { ContentBodies, ContentKind, ContentVersion, ItemKind } from "../../db/content-versions";
 
 export const contentMessages = {
   countryHasIssues: "This country has issues: move or delete its issues first.",
@@ -51,7 +57,10 @@ export type ContentChange =
 async function oneAtATime(db: Db, change: (trx: Db) => Promise<ContentChange>): Promise<ContentChange> {
   try {
     // Inside a caller's transaction (attaching a guide is audited with the guide's change), the change joins it.
-    return db.isTransaction ? await change(db) : await db.transaction().execute(change);
+    const changed = db.isTransaction ? await change(db) : await db.transaction().execute(change);
+    // Interface words this instance published apply from its next page, not up to 5 s later.
+    if (changed.ok) forgetInterfaceOverrides();
+    return changed;
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, message: contentMessages.savedAtOnce };
     throw error;
@@ -70,6 +79,11 @@ function authorOf(actor: Actor): VersionAuthor {
 
 /** How the audit names an item. */
 export function subjectOf(kind: ContentKind, key: string): string {
+  if (kind === "strings") return `interface words in ${key}`;
+  if (kind === "translation") {
+    const translated = parseTranslationKey(key);
+    return translated ? `${subjectOf(translated.kind, translated.key)} in ${translated.language}` : `translation ${key}`;
+  }
   if (kind === "home") return "home page";
   if (kind === "legal") return `page ${key}`;
   return `${kind} ${key}`;
@@ -85,6 +99,12 @@ export async function loadItem<K extends ContentKind>(kind: K, key: string, db: 
 /** Whether an item has a public row, or a draft not yet published (a new one); not once deleted. */
 export async function itemExists(kind: ContentKind, key: string, db: Db = database()): Promise<boolean> {
   if (kind === "home" || kind === "legal") return true;
+  // Words exist in every shipped language; a translation while the item it translates does.
+  if (kind === "strings") return findLanguage(key)?.code === key;
+  if (kind === "translation") {
+    const translated = parseTranslationKey(key);
+    return translated !== null && findLanguage(translated.language)?.code === translated.language && (await itemExists(translated.kind, translated.key, db));
+  }
   if (await liveBody(db, kind, key)) return true;
   const latest = await latestVersion(db, kind, key);
   return latest !== null && latest.status !== "deleted";
@@ -282,11 +302,27 @@ export interface DiffLine {
   text: string;
 }
 
-/** An item's content as lines, labelled as its form labels them, for a line diff. */
-export function bodyAsText<K extends ContentKind>(kind: K, body: ContentBodies[K]): string {
-  const labels = fieldLabels[kind] as Record<string, string>;
-  const values = body as unknown as Record<string, unknown>;
-  const markdown = new Set<string>(markdownFields[kind] as string[]);
+/**
+ * An item's content as lines, labelled as its form labels them, for a line diff. A translation (its key says
+ * what it translates) as its item's translated fields; words as one line each, by key.
+ */
+export function bodyAsText<K extends ContentKind>(kind: K, body: ContentBodies[K], key = ""): string {
+  if (kind === "strings") {
+    const { messages } = body as ContentBodies["strings"];
+    return Object.keys(messages).length ? `${Object.entries(messages).map(([id, text]) => `${id}: ${text}`).join("\n")}\n` : "";
+  }
+  if (kind === "translation") {
+    const translated = parseTranslationKey(key);
+    const itemKind: ItemKind = translated?.kind ?? "legal";
+    const labels = fieldLabels[itemKind] as Record<string, string>;
+    const shownFields = Object.fromEntries((translatedFields[itemKind] as readonly string[]).map((field) => [field, labels[field] ?? field]));
+    return fieldsAsText(shownFields, (body as ContentBodies["translation"]).fields, markdownFields[itemKind] as string[]);
+  }
+  return fieldsAsText(fieldLabels[kind as ItemKind] as Record<string, string>, body as unknown as Record<string, unknown>, markdownFields[kind as ItemKind] as string[]);
+}
+
+function fieldsAsText(labels: Record<string, string>, values: Record<string, unknown>, markdownFieldNames: string[]): string {
+  const markdown = new Set<string>(markdownFieldNames);
   const lines: string[] = [];
   for (const [field, label] of Object.entries(labels)) {
     const value = values[field];
@@ -298,8 +334,8 @@ export function bodyAsText<K extends ContentKind>(kind: K, body: ContentBodies[K
 }
 
 /** The lines that changed from one body to the next (jsdiff's line diff). */
-export function diffBodies<K extends ContentKind>(kind: K, before: ContentBodies[K] | null, after: ContentBodies[K]): DiffLine[] {
-  return diffTextLines(before ? bodyAsText(kind, before) : "", bodyAsText(kind, after));
+export function diffBodies<K extends ContentKind>(kind: K, before: ContentBodies[K] | null, after: ContentBodies[K], key = ""): DiffLine[] {
+  return diffTextLines(before ? bodyAsText(kind, before, key) : "", bodyAsText(kind, after, key));
 }
 
 /** The lines of two texts, each added, removed or the same (jsdiff's line diff); a guide's documents use it too. */
@@ -315,5 +351,20 @@ export function diffTextLines(before: string, after: string): DiffLine[] {
 export async function versionWithDiff<K extends ContentKind>(kind: K, key: string, version: number, db: Db = database()) {
   const [current, previous] = await Promise.all([getVersion(db, kind, key, version), version > 1 ? getVersion(db, kind, key, version - 1) : null]);
   if (!current) return null;
-  return { version: current, previous, lines: diffBodies(kind, previous?.body ?? null, current.body) };
+  return { version: current, previous, lines: diffBodies(kind, previous?.body ?? null, current.body, key) };
+}
+
+/** An item in another language: its translation (published, and a newer draft) beside its default content. */
+export async function loadTranslation(kind: ItemKind, key: string, language: string, db: Db = database()) {
+  const [item, translation] = await Promise.all([loadItem(kind, key, db), loadItem("translation", translationKey(kind, key, language), db)]);
+  return { original: item.published, ...translation };
+}
+
+/** Where each language's translation of an item stands: published, a draft waiting, or none. */
+export async function translationStatuses(kind: ItemKind, key: string, languages: readonly string[], db: Db = database()) {
+  const statuses = await itemStatuses(db);
+  return languages.map((language) => {
+    const status = statuses[itemId("translation", translationKey(kind, key, language))];
+    return { language, published: Boolean(status?.lastPublished), draftPending: status?.draftPending ?? false };
+  });
 }

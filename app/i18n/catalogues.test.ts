@@ -4,33 +4,10 @@
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { languages, PSEUDO_LANGUAGE } from "./languages";
+import { placeholders } from "./placeholders";
 import { catalogues, translator } from "./translator";
 
 const english = catalogues.en as Record<string, string>;
-
-/** "name:kind" for every placeholder and "<tag>" for every tag of a message, sorted, nested ones included. */
-export function placeholders(message: string): string[] {
-  const found = new Set<string>();
-  const walk = (elements: MessageFormatElement[]) => {
-    for (const element of elements) {
-      if (element.type === TYPE.argument) found.add(`${element.value}:text`);
-      else if (element.type === TYPE.number) found.add(`${element.value}:number`);
-      else if (element.type === TYPE.date || element.type === TYPE.time) found.add(`${element.value}:date`);
-      else if (element.type === TYPE.plural) {
-        found.add(`${element.value}:plural`);
-        for (const option of Object.values(element.options)) walk(option.value);
-      } else if (element.type === TYPE.select) {
-        found.add(`${element.value}:select`);
-        for (const option of Object.values(element.options)) walk(option.value);
-      } else if (element.type === TYPE.tag) {
-        found.add(`<${element.value}>`);
-        walk(element.children);
-      }
-    }
-  };
-  walk(parse(message, { ignoreTag: false }));
-  return [...found].sort();
-}
 
 function pluralCategories(message: string): string[] {
   const categories: string[] = [];

@@ -68,7 +68,7 @@ function readRef(text: string): { key: MessageKey; values: MessageValues } | nul
   return { key: key as MessageKey, values };
 }
 
-/** Interface strings an administrator has published per language (content kind "strings"): set by the server. */
+/** Interface words an administrator has published per language (content kind "strings"): app/i18n/overrides.server.ts. */
 let publishedOverrides: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map();
 
 export function setInterfaceOverrides(overrides: ReadonlyMap<string, Readonly<Record<string, string>>>): void {
@@ -105,8 +105,15 @@ function makeTranslator(code: string): Translator {
     const cache = withTags ? richFormats : formats;
     let message = cache.get(key);
     if (!message) {
-      const source = overrides[key] ?? base[key] ?? (en as Catalogue)[key] ?? key;
-      message = new IntlMessageFormat(pseudo ? pseudoMessage(source) : source, intlLocale, undefined, { ignoreTag: !withTags });
+      const shipped = base[key] ?? (en as Catalogue)[key] ?? key;
+      const make = (source: string) => new IntlMessageFormat(pseudo ? pseudoMessage(source) : source, intlLocale, undefined, { ignoreTag: !withTags });
+      // A correction is checked when it is saved (app/content/words.server.ts); one that still does not compile
+      // gives way to the shipped message rather than break the page.
+      try {
+        message = make(overrides[key] ?? shipped);
+      } catch {
+        message = make(shipped);
+      }
       cache.set(key, message);
     }
     return message;

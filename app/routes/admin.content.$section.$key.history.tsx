@@ -1,21 +1,24 @@
 import { AdminPage } from "~/administration/admin-page";
-import { itemFromUrl, itemHref, itemTitle } from "~/content/items";
+import { nameIn, versionedFromUrl } from "~/content/items";
 import { VersionTime, authorName, statusNames } from "~/content/version-views";
-import { history, loadItem } from "~/content/versions.server";
+import { history, itemExists, loadItem } from "~/content/versions.server";
 import { notFound } from "~/http.server";
 import type { Route } from "./+types/admin.content.$section.$key.history";
 
+// Also an item's history in another language (…/in/:language/history) and the interface's words' in one
+// (/admin/content/words/:language/history).
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const item = itemFromUrl(params.section, params.key);
-  if (!item?.key) notFound(request);
+  const item = versionedFromUrl(params);
+  if (!item) notFound(request);
   const versions = await history(item.kind, item.key);
-  const { body } = await loadItem(item.kind, item.key);
-  if (!versions.length && !body) notFound(request);
-  const name = versions[0]?.body && "name" in versions[0].body ? versions[0].body.name : null;
+  const editable = await itemExists(item.kind, item.key);
+  if (!versions.length && !editable) notFound(request);
+  // A translation is named by its item's name in the default language, as its edit page is.
+  const named = item.item ? (await loadItem(item.item.kind, item.item.key)).body : versions[0]?.body;
   return {
-    title: `History: ${itemTitle(item.kind, item.key, name)}`,
-    editHref: body ? itemHref(item.kind, item.key) : null,
-    base: itemHref(item.kind, item.key),
+    title: `History: ${item.title(nameIn(named))}`,
+    editHref: editable ? item.href : null,
+    base: item.href,
     versions: versions.map((v) => ({ version: v.version, status: statusNames[v.status], author: authorName(v), createdAt: v.createdAt, published: v.published })),
   };
 }

@@ -7,7 +7,9 @@ import { invalid } from "~/auth/form-replies.server";
 import { editSchemas, fieldLabels, kindNames, markdownFields, parseVariableList, variableList } from "~/content/editing";
 import { type ItemRef, itemFromUrl, itemHref, itemTitle } from "~/content/items";
 import { VersionTime, authorName } from "~/content/version-views";
-import { type ContentBodies, type ContentKind, issueChoices, itemExists, loadItem, saveContent } from "~/content/versions.server";
+import { type ContentBodies, type ContentKind, type ItemKind, issueChoices, itemExists, loadItem, saveContent, translationStatuses } from "~/content/versions.server";
+import { DEFAULT_LANGUAGE, findLanguage, languages } from "~/i18n/languages";
+import { offeredLanguages } from "~/i18n/offered.server";
 import { notFound, parseId } from "~/http.server";
 import { CheckboxField, ErrorSummary, type LabelledField, SelectField, showsErrors, summaryErrors, TextAreaField, TextField } from "~/ui/form";
 import { Prose } from "~/ui/markdown";
@@ -55,7 +57,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     values = item.kind === "issue" ? { modelAI: "gpt-3.5-turbo", ...(country ? { countryId: String(country) } : {}) } : { order: "10", dateOrder: "MDY", dateStyle: "numeric" };
   }
   const name = loaded?.body && "name" in loaded.body ? loaded.body.name : null;
+  const others = languages.map((language) => language.code as string).filter((code) => code !== DEFAULT_LANGUAGE);
+  const [statuses, offered] = item.key === null || !loaded?.published ? [[], []] : await Promise.all([translationStatuses(item.kind, item.key, others), offeredLanguages()]);
   return {
+    translations: statuses.map((status) => ({ ...status, name: findLanguage(status.language)!.englishName, offered: offered.includes(status.language) })),
     item,
     title:
       item.key === null
@@ -70,7 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** The form's values as the item's content; an issue's guide path follows its guide unless the guide stays. */
-async function bodyFrom(item: ItemRef, value: Record<string, unknown>): Promise<ContentBodies[ContentKind]> {
+async function bodyFrom(item: ItemRef, value: Record<string, unknown>): Promise<ContentBodies[ItemKind]> {
   if (item.kind === "issue") {
     const guideId = (value.guideId as string) || null;
     const current = item.key ? (await loadItem("issue", item.key)).published : null;
@@ -87,7 +92,7 @@ async function bodyFrom(item: ItemRef, value: Record<string, unknown>): Promise<
     };
   }
   const { intent: _intent, ...body } = value;
-  return body as unknown as ContentBodies[ContentKind];
+  return body as unknown as ContentBodies[ItemKind];
 }
 
 /**
@@ -125,7 +130,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditContent({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, title, values, pendingDraft, choices } = loaderData;
+  const { item, title, values, pendingDraft, choices, translations } = loaderData;
   const schema = editSchemas[item.kind];
   const [form, fields] = useForm({
     id: `content-${item.kind}`,
@@ -251,6 +256,7 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
           </button>
         </div>
       </Form>
+      {item.key !== null && translations.length ? <Translations kind={item.kind} itemKey={item.key} translations={translations} /> : null}
       {item.key !== null && (item.kind === "country" || item.kind === "issue") ? (
         <p>
           <a href={`${itemHref(item.kind, item.key)}/delete`} className="action-link">
@@ -259,6 +265,50 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
     </AdminPage>
+  );
+}
+
+/** The item in each other language: where its translation stands, and a link to write it. */
+function Translations({
+  kind,
+  itemKey,
+  translations,
+}: {
+  kind: ItemKind;
+  itemKey: string;
+  translations: { language: string; name: string; published: boolean; draftPending: boolean; offered: boolean }[];
+}) {
+  return (
+    <section aria-labelledby="translations-title">
+      <h2 id="translations-title">In other languages</h2>
+      <p>People who read another language see what is published in it, and the English text, with a note, where nothing is.</p>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Translations</caption>
+          <thead>
+            <tr>
+              <th scope="col">Language</th>
+              <th scope="col">Translation</th>
+              <th scope="col">Offered to people</th>
+            </tr>
+          </thead>
+          <tbody>
+            {translations.map((t) => (
+              <tr key={t.language}>
+                <td>
+                  <a href={itemHref(kind, itemKey, t.language)}>
+                    {t.name}
+                    <span className="visually-hidden">: edit the translation</span>
+                  </a>
+                </td>
+                <td>{t.published ? (t.draftPending ? "Published, with a newer draft" : "Published") : t.draftPending ? "Draft, not published" : "Not translated"}</td>
+                <td>{t.offered ? "Yes" : "No"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

@@ -2,29 +2,31 @@ import { data, redirect } from "react-router";
 import { AdminPage } from "~/administration/admin-page";
 import { Confirmation, confirmed } from "~/administration/confirmation";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
-import { itemFromUrl, itemHref, itemTitle } from "~/content/items";
+import { nameIn, versionedFromUrl } from "~/content/items";
 import { DiffTable, VersionTime, authorName, statusNames } from "~/content/version-views";
-import { restoreVersion, versionWithDiff } from "~/content/versions.server";
+import { loadItem, restoreVersion, versionWithDiff } from "~/content/versions.server";
 import { notFound, parseId } from "~/http.server";
 import { ErrorSummary } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/admin.content.$section.$key.versions.$version";
 
+// Also a version of an item in another language (…/in/:language/versions/:version) and of the interface's words
+// in one (/admin/content/words/:language/versions/:version).
 function versionOf(request: Request, params: Route.LoaderArgs["params"]) {
-  const item = itemFromUrl(params.section, params.key);
+  const item = versionedFromUrl(params);
   const version = parseId(params.version);
-  if (!item?.key || version === null) notFound(request);
-  return { kind: item.kind, key: item.key, version };
+  if (!item || version === null) notFound(request);
+  return { item, kind: item.kind, key: item.key, version };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { kind, key, version } = versionOf(request, params);
+  const { item, kind, key, version } = versionOf(request, params);
   const compared = await versionWithDiff(kind, key, version);
   if (!compared) notFound(request);
-  const name = "name" in compared.version.body ? compared.version.body.name : null;
+  const named = item.item ? (await loadItem(item.item.kind, item.item.key)).body : compared.version.body;
   return {
-    title: `${itemTitle(kind, key, name)}: version ${version}`,
-    base: itemHref(kind, key),
+    title: `${item.title(nameIn(named))}: version ${version}`,
+    base: item.href,
     version: {
       number: version,
       status: statusNames[compared.version.status],
@@ -42,11 +44,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = actorOf(requireAdministrator(context, request), context);
-  const { kind, key, version } = versionOf(request, params);
-  if (!confirmed(await request.formData())) return redirect(`${itemHref(kind, key)}/versions/${version}?confirm=restore#confirm`);
+  const { item, kind, key, version } = versionOf(request, params);
+  if (!confirmed(await request.formData())) return redirect(`${item.href}/versions/${version}?confirm=restore#confirm`);
   const restored = await restoreVersion(kind, key, version, actor);
   if (!restored.ok) return data({ error: restored.message }, { status: 409 });
-  return redirectWithToast(`${itemHref(kind, key)}/history`, { type: "success", message: `Version ${version} restored as version ${restored.version}, now on the public pages.` });
+  return redirectWithToast(`${item.href}/history`, { type: "success", message: `Version ${version} restored as version ${restored.version}, now on the public pages.` });
 }
 
 export default function ContentVersion({ loaderData, actionData }: Route.ComponentProps) {

@@ -31,6 +31,7 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
               <th scope="col">Language</th>
               <th scope="col">Translation</th>
               <th scope="col">Messages</th>
+              <th scope="col">Corrections</th>
             </tr>
           </thead>
           <tbody>
@@ -57,6 +58,13 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td id={`review-${language.code}`}>{language.review === "reviewed" ? "Reviewed" : "Drafted, not yet reviewed"}</td>
                 <td>{language.messages}</td>
+                <td>
+                  {language.isDefault ? null : (
+                    <a href={`/admin/content/words/${language.code}`}>
+                      Correct words<span className="visually-hidden"> in {language.englishName}</span>
+                    </a>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

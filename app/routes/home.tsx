@@ -6,6 +6,8 @@ import { withReturn } from "~/auth/return-to";
 import { parseId } from "~/http.server";
 import { CountryAccordion } from "~/content/country-accordion";
 import { theirs } from "~/content/language";
+import { NotYetTranslated } from "~/content/not-yet-translated";
+import { languageContext } from "~/request-context";
 import { useT } from "~/i18n/react";
 import { metaTranslator } from "~/i18n/meta";
 import { pageTitle } from "~/ui/page-title";
@@ -14,13 +16,14 @@ import { markdownToHtml } from "~/ui/markdown.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const language = context.get(languageContext);
   const [home, countries] = await Promise.all([
-    readOrEmpty("the home page", () => getHomeContent(), null),
-    readOrEmpty("the countries", () => listCountries(), []),
+    readOrEmpty("the home page", () => getHomeContent(undefined, language), null),
+    readOrEmpty("the countries", () => listCountries(undefined, language), []),
   ]);
   const requested = parseId(new URL(request.url).searchParams.get("country") ?? undefined);
   const openCountryId = countries.find((country) => country.id === requested)?.id ?? countries[0]?.id ?? null;
-  const intro = home ? { headline: home.headline, subHeadline: home.subHeadline, bodyHtml: markdownToHtml(home.bodyCopy) } : null;
+  const intro = home ? { headline: home.headline, subHeadline: home.subHeadline, bodyHtml: markdownToHtml(home.bodyCopy), lang: home.lang } : null;
   const saved = await savedInterview(request);
   // Signed in again, the person is back at their interview: the notice has done its work.
   if (saved && currentUser(context)) {
@@ -65,21 +68,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       ) : null}
+      {home ? <NotYetTranslated lang={home.lang.bodyCopy} /> : null}
       <section className="intro" aria-labelledby="intro-title">
         {home?.headline ? (
-          <h1 id="intro-title" {...theirs(t)}>
+          <h1 id="intro-title" {...theirs(t, home.lang.headline)}>
             {home.headline}
           </h1>
         ) : (
           <h1 id="intro-title">{t.t("site.name")}</h1>
         )}
         {home?.subHeadline ? (
-          <p className="intro__sub" {...theirs(t)}>
+          <p className="intro__sub" {...theirs(t, home.lang.subHeadline)}>
             {home.subHeadline}
           </p>
         ) : null}
         {home?.bodyHtml ? (
-<Prose html={home.bodyHtml} {...theirs(t)} />
+<Prose html={home.bodyHtml} {...theirs(t, home.lang.bodyCopy)} />
         ) : null}
       </section>
       <CountryAccordion countries={countries} openCountryId={openCountryId} />

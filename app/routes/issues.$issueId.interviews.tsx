@@ -1,6 +1,7 @@
 import { createContext, data, redirect } from "react-router";
 import { requireUser, sessionContext } from "~/auth/session.server";
-import { getIssue } from "~/content/content.server";
+import { getIssue, issueInLanguage } from "~/content/content.server";
+import { languageContext } from "~/request-context";
 import { notFound, parseId } from "~/http.server";
 import { findInterview } from "~/interviews/interviews.server";
 import { createInterviewToken } from "~/viewer/token.server";
@@ -44,8 +45,8 @@ async function hostTarget(request: Request, params: Route.LoaderArgs["params"], 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { issue, interview } = await hostTarget(request, params, user.id);
-  const help = interview ? await interviewPageHelp(user.id, interview.id) : null;
-  const base = { issue: { id: issue.id, name: issue.name, country: issue.country, sensitive: issue.sensitive }, title: null as string | null, help };
+  const [help, named] = await Promise.all([interview ? interviewPageHelp(user.id, interview.id) : null, issueInLanguage(issue, context.get(languageContext))]);
+  const base = { issue: { id: issue.id, name: named.name, country: named.country, sensitive: issue.sensitive, lang: named.lang }, title: null as string | null, help };
   if (!issue.guideId) return { ...base, state: "unavailable" as const };
   if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
   const viewerSrc = viewerUrl({ id: issue.id, guideId: issue.guideId }, interview?.id ?? null, user.id);
@@ -103,7 +104,7 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
       {issue.sensitive ? (
         <h1 className="interview-host__title">{t.t("public.interview.sensitiveTitle")}</h1>
       ) : (
-        <h1 className="interview-host__title" {...theirs(t)}>
+        <h1 className="interview-host__title" {...theirs(t, issue.lang.name)}>
           {issue.name}
         </h1>
       )}

@@ -6,7 +6,9 @@ import { countryCrumb, issueCrumb, theirs } from "~/content/language";
 import { metaTranslator } from "~/i18n/meta";
 import { RichText, useT } from "~/i18n/react";
 import { pageTitle } from "~/ui/page-title";
-import { getIssue, type Issue, readOrEmpty } from "~/content/content.server";
+import { getIssue, issueInLanguage, readOrEmpty } from "~/content/content.server";
+import { NotYetTranslated } from "~/content/not-yet-translated";
+import { languageContext } from "~/request-context";
 import { notFound, parseId } from "~/http.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Prose } from "~/ui/markdown";
@@ -17,11 +19,18 @@ import type { Route } from "./+types/issues.$issueId";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseId(params.issueId);
   if (id === null) notFound(request);
-  const issue = await readOrEmpty<Issue | null | "failed">(`issue ${id}`, () => getIssue(id), "failed");
+  const language = context.get(languageContext);
+  const read = async () => {
+    const found = await getIssue(id);
+    return found ? issueInLanguage(found, language) : null;
+  };
+  const issue = await readOrEmpty<Awaited<ReturnType<typeof read>> | "failed">(`issue ${id}`, read, "failed");
   if (issue === null) notFound(request);
   // A failed read shows the page without content, not an error page.
   const shown =
-    issue === "failed" ? null : { id: issue.id, name: issue.name, country: issue.country, html: markdownToHtml(issue.content), sensitive: issue.sensitive };
+    issue === "failed"
+      ? null
+      : { id: issue.id, name: issue.name, country: issue.country, html: markdownToHtml(issue.content), sensitive: issue.sensitive, lang: issue.lang };
   // "Understand my situation" only where it can help: an AI to explain, and sources on this issue to cite.
   const understand = shown !== null && aiAvailable() && (await issueHasSources({ id: shown.id, countryId: shown.country.id }));
   return { issue: shown, signedIn: currentUser(context) !== null, understand };
@@ -46,8 +55,9 @@ export default function IssuePage({ loaderData: { issue, signedIn, understand } 
       />
       {issue?.sensitive ? <QuickExitExplained /> : null}
       <article className="issue">
-        {issue ? <h1 {...theirs(t)}>{issue.name}</h1> : <h1>{t.t("public.issue.fallbackTitle")}</h1>}
-        {issue ? <Prose html={issue.html} {...theirs(t)} /> : null}
+        {issue ? <NotYetTranslated lang={issue.lang.content} /> : null}
+        {issue ? <h1 {...theirs(t, issue.lang.name)}>{issue.name}</h1> : <h1>{t.t("public.issue.fallbackTitle")}</h1>}
+        {issue ? <Prose html={issue.html} {...theirs(t, issue.lang.content)} /> : null}
         <p className="button-row">
           {signedIn && issue ? (
             <a className="button" href={`/issues/${issue.id}/interviews`}>

@@ -8,9 +8,9 @@ import { interviewToOffer, type ShownPassage, understandSituation } from "~/ai/u
 import type { Explanation } from "~/ai/understand.server";
 import { requireUser } from "~/auth/session.server";
 import { config } from "~/config.server";
-import { getIssue } from "~/content/content.server";
+import { getIssue, issueInLanguage } from "~/content/content.server";
 import { notFound, parseId } from "~/http.server";
-import { clientAddressContext } from "~/request-context";
+import { clientAddressContext, languageContext } from "~/request-context";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { QuickExit } from "~/ui/quick-exit";
 import { issueCrumb, theirs } from "~/content/language";
@@ -30,8 +30,9 @@ async function open(request: Request, params: Route.LoaderArgs["params"], contex
   if (!issue) notFound(request);
   const named = new URL(request.url).searchParams.get("interview");
   const interviewId = await interviewToOffer(user, issue, named);
+  const shown = await issueInLanguage(issue, context.get(languageContext));
   const page = {
-    issue: { id: issue.id, name: issue.name, country: { id: issue.country.id, name: issue.country.name }, sensitive: issue.sensitive },
+    issue: { id: issue.id, name: shown.name, country: { id: issue.country.id, name: shown.country.name, lang: shown.country.lang }, sensitive: issue.sensitive, lang: shown.lang },
     interviewId,
     available: aiAvailable(),
     redacts: config().AI_REDACT_PERSONAL_DATA,
@@ -69,7 +70,10 @@ export default function Understand({ loaderData, actionData }: Route.ComponentPr
   const interviewHref = view.interviewId ? `/issues/${issue.id}/interviews/${view.interviewId}` : null;
   // The issue's and the country's names are the organisation's, inside a sentence of ours.
   // (A tag is named apart from its placeholder: a tag of the same name would stand in for the value.)
-  const named = { issueName: (words: ReactNode[]) => <span {...theirs(t)}>{words}</span>, countryName: (words: ReactNode[]) => <span {...theirs(t)}>{words}</span> };
+  const named = {
+    issueName: (words: ReactNode[]) => <span {...theirs(t, issue.lang.name)}>{words}</span>,
+    countryName: (words: ReactNode[]) => <span {...theirs(t, issue.country.lang.name)}>{words}</span>,
+  };
   const intro = issue.sensitive
     ? view.available
       ? "ai.understand.introAiSensitive"
@@ -104,7 +108,7 @@ function AskForm({
   interviewHref,
   t,
 }: {
-  view: { issue: { id: number; name: string; sensitive: boolean }; available: boolean; redacts: boolean; waitSeconds: number; interviewId: string | null; problem: string | null; reply: SubmissionResult<string[]> | null; result: unknown };
+  view: { issue: { id: number; name: string; sensitive: boolean; lang: { name: string } }; available: boolean; redacts: boolean; waitSeconds: number; interviewId: string | null; problem: string | null; reply: SubmissionResult<string[]> | null; result: unknown };
   interviewHref: string | null;
   t: Translator;
 }) {
@@ -165,9 +169,9 @@ function AskForm({
 }
 
 /** The question's example, about the issue the person is on (not another issue's situation). */
-function ExampleQuestion({ issue, t }: { issue: { name: string }; t: Translator }) {
-  const name = `${issue.name.charAt(0).toLowerCase()}${issue.name.slice(1)}`;
-  return <RichText id="ai.understand.example" values={{ issue: name }} tags={{ issueName: (words) => <span {...theirs(t)}>{words}</span> }} />;
+function ExampleQuestion({ issue, t }: { issue: { name: string; lang: { name: string } }; t: Translator }) {
+  const name = `${issue.name.charAt(0).toLocaleLowerCase(issue.lang.name)}${issue.name.slice(1)}`;
+  return <RichText id="ai.understand.example" values={{ issue: name }} tags={{ issueName: (words) => <span {...theirs(t, issue.lang.name)}>{words}</span> }} />;
 }
 
 function LegalInformationNotice() {

@@ -1,11 +1,10 @@
-import { getLegalDocument, readOrEmpty } from "~/content/content.server";
+import { legalDocumentPage } from "~/content/content.server";
+import { languageContext } from "~/request-context";
 import { LegalDocumentPage } from "~/content/legal-document-page";
-import { markdownToHtml } from "~/ui/markdown.server";
 import type { Route } from "./+types/legal.terms-and-conditions";
 
-export async function loader() {
-  const document = await readOrEmpty("the terms document", () => getLegalDocument("terms"), null);
-  return { document: document ? { name: document.name, html: markdownToHtml(document.content) } : null };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { document: await legalDocumentPage("terms", context.get(languageContext)) };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
