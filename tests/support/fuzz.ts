@@ -74,6 +74,8 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/admin.content.$section.$key.history.tsx": ["/admin/content/pages/about/history", "/admin/content/countries/99999/history"],
   "routes/admin.content.$section.$key.versions.$version.tsx": ["/admin/content/pages/home/versions/1", "/admin/content/pages/home/versions/x"],
   "routes/admin.content.$section.$key.delete.tsx": ["/admin/content/issues/1/delete", "/admin/content/pages/home/delete"],
+  "routes/admin.content.$section.$key.in.$language.tsx": ["/admin/content/issues/1/in/fr", "/admin/content/pages/home/in/en", "/admin/content/issues/1/in/xx", "/admin/content/issues/1/in/fr/history"],
+  "routes/admin.content.words.$key.tsx": ["/admin/content/words/ms", "/admin/content/words/en", "/admin/content/words/ms?key=x&q=%7B", "/admin/content/words/ms/versions/1"],
   "routes/admin.guides.tsx": ["/admin/guides", "/admin/guides.data"],
   "routes/admin.guides.$guideId.tsx": ["/admin/guides/letter-of-demand", "/admin/guides/Not%20An%20Id", "/admin/guides/nothing-here"],
   "routes/admin.guides.$guideId.versions.$version.tsx": ["/admin/guides/letter-of-demand/versions/1", "/admin/guides/letter-of-demand/versions/0", "/admin/guides/letter-of-demand/versions/x"],
