@@ -45,9 +45,10 @@ export async function createAccount(page: Page, email: string): Promise<string> 
 /** The recovery codes shown after a set-up, as the person reads them off the page. */
 export async function shownRecoveryCodes(page: Page): Promise<string[]> {
   await expect(page).toHaveURL(/\/account\/recovery-codes$/);
-  const codes = (await page.getByRole("list", { name: "Your recovery codes" }).getByRole("listitem").allTextContents()).map((c) => c.trim());
-  expect(codes).toHaveLength(10);
-  return codes;
+  // The address changes before the page is drawn: wait for the list itself, not for the address.
+  const items = page.getByRole("list", { name: "Your recovery codes" }).getByRole("listitem");
+  await expect(items).toHaveCount(10);
+  return (await items.allTextContents()).map((c) => c.trim());
 }
 
 /** As createAccount, also returning the ten recovery codes the set-up showed. */
