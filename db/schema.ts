@@ -297,6 +297,8 @@ export interface SourcesTable {
   content_type: string;
   created_by: string | null;
   created_at: string;
+  /** The language it is written in (migration 0022): its passages are shown marked with it. */
+  language: Generated<string>;
 }
 
 /** A passage of a source, indexed for search (FTS5 table passages_fts on SQLite, column search on PostgreSQL). */

@@ -13,6 +13,8 @@ export interface GroundingPassage {
   passageId: number;
   sourceTitle: string;
   sourceUrl: string;
+  /** The language its source is written in: the page marks the passage with it. */
+  language?: string;
   heading?: string | null;
   text: string;
 }

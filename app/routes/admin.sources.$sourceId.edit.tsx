@@ -23,7 +23,7 @@ async function sourceOrNotFound(request: Request, sourceId: string) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const source = await sourceOrNotFound(request, params.sourceId);
   return {
-    source: { id: source.id, title: source.title, url: source.url, countryId: source.countryId, issueId: source.issueId, passages: source.passageList.length },
+    source: { id: source.id, title: source.title, url: source.url, countryId: source.countryId, issueId: source.issueId, language: source.language, passages: source.passageList.length },
     countries: await sourcePlaces(),
   };
 }
@@ -33,11 +33,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const source = await sourceOrNotFound(request, params.sourceId);
   const submission = parseWithZod(await request.formData(), { schema: editSourceSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
-  const { title, url, countryId, issueId } = submission.value;
+  const { title, url, countryId, issueId, language } = submission.value;
   const refuse = (field: string, message: string) => data({ result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields }) }, { status: 400 });
   const given = await submittedContent(submission.value);
   if (!given.ok) return refuse(given.field, given.message);
-  const changed = await updateSource(source.id, { countryId, issueId: issueId ?? null, title, url }, given.content, actor);
+  const changed = await updateSource(source.id, { countryId, issueId: issueId ?? null, title, url, language }, given.content, actor);
   if (!changed) notFound(request);
   if (!changed.ok) return refuse(changed.field, changed.message);
   const text = given.content ? ` Its text is replaced: ${changed.passages} passage${changed.passages === 1 ? "" : "s"}.` : "";

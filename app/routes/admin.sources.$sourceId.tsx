@@ -1,3 +1,4 @@
+import { findLanguage } from "~/i18n/languages";
 import { AdminPage } from "~/administration/admin-page";
 import { sourcesTrail } from "~/sources/schemas";
 import { notFound, parseId } from "~/http.server";
@@ -25,6 +26,8 @@ export default function Source({ loaderData: { source } }: Route.ComponentProps)
         <dd>
           {source.countryName}: {source.issueName ?? "every issue"}
         </dd>
+        <dt>Language</dt>
+        <dd>{findLanguage(source.language)?.englishName ?? source.language}</dd>
         {source.fileName ? (
           <>
             <dt>File</dt>
@@ -38,7 +41,7 @@ export default function Source({ loaderData: { source } }: Route.ComponentProps)
         <a href={`/admin/sources/${source.id}/delete`}>Delete this source</a>
       </p>
       <h2>Passages ({source.passageList.length})</h2>
-      <ol className="passage-list">
+      <ol className="passage-list" lang={source.language === "en" ? undefined : source.language} dir={source.language === "en" ? undefined : "auto"}>
         {source.passageList.map((passage) => (
           <li key={passage.id} className="passage">
             {passage.heading || passage.page ? (

@@ -21,11 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(requireAdministrator(context, request), context);
   const submission = parseWithZod(await request.formData(), { schema: addSourceSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
-  const { title, url, countryId, issueId } = submission.value;
+  const { title, url, countryId, issueId, language } = submission.value;
   const refuse = (field: string, message: string) => data({ result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields }) }, { status: 400 });
   const given = await submittedContent(submission.value);
   if (!given.ok) return refuse(given.field, given.message);
-  const added = await addSource({ countryId, issueId: issueId ?? null, title, url }, given.content ?? { markdown: "" }, actor);
+  const added = await addSource({ countryId, issueId: issueId ?? null, title, url, language }, given.content ?? { markdown: "" }, actor);
   if (!added.ok) return refuse(added.field, added.message);
   return redirectWithToast(`/admin/sources/${added.id}`, { type: "success", message: `${title} was added: ${added.passages} passage${added.passages === 1 ? "" : "s"}.` });
 }

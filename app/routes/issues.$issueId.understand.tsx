@@ -213,17 +213,17 @@ function Result({ result, t }: { result: ResultView; t: Translator }) {
             {listed.map((passage) => (
               <li key={passage.passageId} id={`source-${passage.number}`} value={passage.number}>
                 <p className="understand__source-title">
-                  <a href={passage.sourceUrl} rel="noopener noreferrer external" {...theirs(t)}>
+                  <a href={passage.sourceUrl} rel="noopener noreferrer external" {...theirs(t, passage.language)}>
                     {passage.sourceTitle}
                   </a>
                   {passage.heading ? (
                     <span className="muted">
                       {" "}
-                      — <span {...theirs(t)}>{passage.heading}</span>
+                      — <span {...theirs(t, passage.language)}>{passage.heading}</span>
                     </span>
                   ) : null}
                 </p>
-                <blockquote className="understand__passage" {...theirs(t)}>
+                <blockquote className="understand__passage" {...theirs(t, passage.language)}>
                   {passage.text}
                 </blockquote>
               </li>

@@ -1,5 +1,6 @@
 // The "Add a source" and "Edit a source" forms, shared by the server's actions and the browser's checks (no server code here).
 import { z } from "zod";
+import { DEFAULT_LANGUAGE, languages } from "~/i18n/languages";
 
 /** The breadcrumb step back to the list, on every page of one source. */
 export const sourcesTrail = [{ label: "Sources", href: "/admin/sources" }];
@@ -16,6 +17,7 @@ export const sourceMessages = {
   issue: "Choose an issue from the list.",
   content: "Upload a file or paste the text of the source.",
   both: "Upload a file or paste text, not both.",
+  language: "Choose the language the source is written in.",
   pastedLong: `The pasted text must be ${MAX_PASTED_CHARS.toLocaleString("en")} characters or fewer: upload a file instead.`,
 } as const;
 
@@ -28,6 +30,12 @@ const sourceFields = z.object({
     .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: sourceMessages.urlInvalid })),
   countryId: z.string({ error: sourceMessages.country }).regex(/^[1-9]\d{0,9}$/, sourceMessages.country).transform(Number),
   issueId: z.string().regex(/^[1-9]\d{0,9}$/, sourceMessages.issue).transform(Number).optional(),
+  // Missing (a form from before languages): the default language.
+  language: z
+    .string()
+    .optional()
+    .transform((value) => value || DEFAULT_LANGUAGE)
+    .refine((value) => languages.some((language) => language.code === value), sourceMessages.language),
   file: z.instanceof(File).optional(),
   markdown: z.string().max(MAX_PASTED_CHARS, sourceMessages.pastedLong).optional(),
 });

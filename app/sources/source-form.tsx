@@ -2,6 +2,7 @@ import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { ErrorSummary, FileField, SelectField, summaryErrors, TextAreaField, TextField } from "~/ui/form";
+import { DEFAULT_LANGUAGE, languages } from "~/i18n/languages";
 import { addSourceSchema, editSourceSchema, MAX_PASTED_CHARS } from "./schemas";
 
 /** Where a source may belong: the countries, each with its issues. */
@@ -20,7 +21,7 @@ export function SourceForm({
 }: {
   places: SourcePlaces;
   result: SubmissionResult<string[]> | undefined;
-  current?: { title: string; url: string; countryId: number; issueId: number | null } | null;
+  current?: { title: string; url: string; countryId: number; issueId: number | null; language: string } | null;
   cancelHref: string;
   submitLabel: string;
 }) {
@@ -28,7 +29,9 @@ export function SourceForm({
   const [form, fields] = useForm({
     id: current ? "edit-source" : "add-source",
     lastResult: result,
-    defaultValue: current ? { title: current.title, url: current.url, countryId: String(current.countryId), issueId: current.issueId === null ? "" : String(current.issueId) } : undefined,
+    defaultValue: current
+      ? { title: current.title, url: current.url, countryId: String(current.countryId), issueId: current.issueId === null ? "" : String(current.issueId), language: current.language }
+      : { language: DEFAULT_LANGUAGE },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
@@ -37,6 +40,7 @@ export function SourceForm({
     [fields.url, "Public link"],
     [fields.countryId, "Country"],
     [fields.issueId, "Issue"],
+    [fields.language, "Language of the source"],
     [fields.file as FieldMetadata<string | undefined>, current ? "New file" : "File"],
     [fields.markdown, current ? "Or paste new text" : "Or paste the text"],
   );
@@ -61,6 +65,12 @@ export function SourceForm({
         />
         <SelectField field={fields.countryId} label="Country" options={countryOptions} />
         <SelectField field={fields.issueId} label="Issue" required={false} options={issueOptions} hint="Leave as it is for a source about every issue of the country." />
+        <SelectField
+          field={fields.language}
+          label="Language of the source"
+          options={languages.map((language) => ({ value: language.code, label: language.englishName }))}
+          hint="The language it is written in: people reading another language see its passages marked as in this one."
+        />
         <FileField
           field={fields.file}
           label={current ? "New file" : "File"}

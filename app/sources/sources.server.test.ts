@@ -186,6 +186,24 @@ describe.each(dialects)("sources and passage search on %s", (dialect) => {
     await deleteSource(added.id, actor, database.db);
   });
 
+  it("keeps the language a source is written in, found with its passages, and records a change of it", async () => {
+    const added = await addSource({ countryId: 3, issueId: null, title: "Guide du locataire", url: "https://example.org/fr", language: "fr" }, { markdown: "# Dépôt\n\nLe dépôt de garantie est rendu à la fin du bail." }, actor, database.db);
+    if (!added.ok) throw new Error(added.message);
+    expect((await listSources(database.db)).find((s) => s.id === added.id)?.language).toBe("fr");
+    expect((await searchPassages({ countryId: 3, query: "dépôt garantie" }, database.db))[0]).toMatchObject({ sourceTitle: "Guide du locataire", language: "fr" });
+    // Saying nothing of the language keeps it; a source added without one is in the default language.
+    expect(await updateSource(added.id, { countryId: 3, issueId: null, title: "Guide du locataire", url: "https://example.org/fr" }, null, actor, database.db)).toEqual({ ok: true, passages: 1 });
+    expect((await getSource(added.id, database.db))?.language).toBe("fr");
+    await updateSource(added.id, { countryId: 3, issueId: null, title: "Guide du locataire", url: "https://example.org/fr", language: "en" }, null, actor, database.db);
+    const { events } = await listAuditEvents(1, database.db);
+    expect(events.find((e) => e.action === "source.changed" && e.subject === "Guide du locataire")?.details).toMatchObject({ changed: ["language"] });
+    const plain = await addSource({ countryId: 3, issueId: null, title: "Plain", url: "https://example.org/p" }, { markdown: "Words." }, actor, database.db);
+    if (!plain.ok) throw new Error(plain.message);
+    expect((await getSource(plain.id, database.db))?.language).toBe("en");
+    await deleteSource(added.id, actor, database.db);
+    await deleteSource(plain.id, actor, database.db);
+  });
+
   it("deletes a source with its passages, gone from search at once, and records who added and deleted it", async () => {
     const source = (await listSources(database.db)).find((s) => s.title === "Renting guide")!;
     expect(await deleteSource(source.id, actor, database.db)).toEqual({ title: "Renting guide" });

@@ -1,5 +1,6 @@
 // The organisation's sources: added by administrators per country (and optionally per issue), their text split
 // into passages and searched in the database itself (docs/decisions/0031-sources-and-search.md).
+import { DEFAULT_LANGUAGE } from "~/i18n/languages";
 import { PostgresAdapter, sql } from "kysely";
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
@@ -16,13 +17,15 @@ export const sourceProblems = {
   tooLong: `This source is too long (more than ${MAX_PASSAGES_PER_SOURCE.toLocaleString("en")} passages): split it into several sources.`,
 } as const;
 
-export type SourceField = "title" | "url" | "countryId" | "issueId" | "file" | "markdown";
+export type SourceField = "title" | "url" | "countryId" | "issueId" | "file" | "markdown" | "language";
 
 export interface SourceDetails {
   countryId: number;
   issueId: number | null;
   title: string;
   url: string;
+  /** The language it is written in (a shipped language's tag); the default when not said. */
+  language?: string;
 }
 
 /** What the source is made of: an uploaded file, or markdown pasted in. */
@@ -98,6 +101,7 @@ export async function addSource(details: SourceDetails, content: SourceContent, 
         issue_id: details.issueId,
         title: details.title,
         url: details.url,
+        language: details.language ?? DEFAULT_LANGUAGE,
         file_name: read.fileName,
         content_type: read.contentType,
         created_by: actor?.id ?? null,
@@ -129,7 +133,7 @@ export type ChangedSource = { ok: true; passages: number } | { ok: false; field:
  * there is no such source.
  */
 export async function updateSource(id: number, details: SourceDetails, content: SourceContent | null, actor: Actor, db: Db = database()): Promise<ChangedSource> {
-  const before = await db.selectFrom("sources").select(["title", "url", "country_id", "issue_id"]).where("id", "=", id).executeTakeFirst();
+  const before = await db.selectFrom("sources").select(["title", "url", "country_id", "issue_id", "language"]).where("id", "=", id).executeTakeFirst();
   if (!before) return null;
   const misplaced = await placeProblem(details, db);
   if (misplaced) return misplaced;
@@ -143,6 +147,7 @@ export async function updateSource(id: number, details: SourceDetails, content: 
         url: details.url,
         country_id: details.countryId,
         issue_id: details.issueId,
+        language: details.language ?? before.language,
         ...(read ? { file_name: read.fileName, content_type: read.contentType } : {}),
       })
       .where("id", "=", id)
@@ -156,6 +161,7 @@ export async function updateSource(id: number, details: SourceDetails, content: 
       before.title !== details.title ? "title" : null,
       before.url !== details.url ? "link" : null,
       before.country_id !== details.countryId || before.issue_id !== details.issueId ? "place" : null,
+      details.language !== undefined && before.language !== details.language ? "language" : null,
       read ? "text" : null,
     ].filter((what): what is string => what !== null);
     const recorded = { sourceId: id, countryId: details.countryId, issueId: details.issueId, changed, ...(read ? { passages: read.drafts.length } : {}) };
@@ -190,6 +196,7 @@ export interface SourceSummary {
   issueName: string | null;
   passages: number;
   createdAt: string;
+  language: string;
 }
 
 /** Every source, by country then title, with how many passages each has. */
@@ -208,6 +215,7 @@ export async function listSources(db: Db = database()): Promise<SourceSummary[]>
       "s.issue_id",
       "i.name as issue_name",
       "s.created_at",
+      "s.language",
       eb.selectFrom("passages as p").select((inner) => inner.fn.countAll<string | number>().as("n")).whereRef("p.source_id", "=", "s.id").as("passages"),
     ])
     .orderBy("c.sort_order")
@@ -225,6 +233,7 @@ export async function listSources(db: Db = database()): Promise<SourceSummary[]>
     issueName: row.issue_name,
     passages: Number(row.passages ?? 0),
     createdAt: row.created_at,
+    language: row.language,
   }));
 }
 
@@ -259,6 +268,8 @@ export interface FoundPassage {
   sourceId: number;
   sourceTitle: string;
   sourceUrl: string;
+  /** The language its source is written in. */
+  language: string;
   text: string;
   heading?: string;
   page?: number;
@@ -322,17 +333,17 @@ export async function searchPassages(request: SearchRequest, db: Db = database()
       ? sql`s.country_id = ${request.countryId}`
       : sql`s.country_id = ${request.countryId} and (s.issue_id is null or s.issue_id = ${issueId})`;
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  type Row = { id: number; source_id: number; heading: string | null; page: number | null; text: string; title: string; url: string; score: number };
+  type Row = { id: number; source_id: number; heading: string | null; page: number | null; text: string; title: string; url: string; language: string; score: number };
   const { rows } = postgres
     ? await sql<Row>`
-        select p.id, p.source_id, p.heading, p.page, p.text, s.title, s.url, ${await postgresScore(db, terms, scope)} as score
+        select p.id, p.source_id, p.heading, p.page, p.text, s.title, s.url, s.language, ${await postgresScore(db, terms, scope)} as score
         from passages p
         join sources s on s.id = p.source_id
         where p.search @@ to_tsquery('english', ${terms.join(" | ")}) and ${scope}
         order by score desc, p.source_id, p.ordinal
         limit ${limit}`.execute(db)
     : await sql<Row>`
-        select p.id, p.source_id, p.heading, p.page, p.text, s.title, s.url, -bm25(passages_fts, 2.0, 1.0) as score
+        select p.id, p.source_id, p.heading, p.page, p.text, s.title, s.url, s.language, -bm25(passages_fts, 2.0, 1.0) as score
         from passages_fts
         join passages p on p.id = passages_fts.rowid
         join sources s on s.id = p.source_id
@@ -344,6 +355,7 @@ export async function searchPassages(request: SearchRequest, db: Db = database()
     sourceId: Number(row.source_id),
     sourceTitle: row.title,
     sourceUrl: row.url,
+    language: row.language,
     text: row.text,
     ...(row.heading ? { heading: row.heading } : {}),
     ...(row.page ? { page: Number(row.page) } : {}),

@@ -15,8 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint("content_translations_pk", ["kind", "item_key", "language"])
     .execute();
   await db.schema.createIndex("content_translations_language").on("content_translations").columns(["language", "kind"]).execute();
+  // The language each source is written in: until now every one was in the default language.
+  await db.schema.alterTable("sources").addColumn("language", "text", (col) => col.notNull().defaultTo("en")).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("sources").dropColumn("language").execute();
   await db.schema.dropTable("content_translations").execute();
 }
