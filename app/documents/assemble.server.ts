@@ -46,6 +46,14 @@ export interface AssembleInput {
   attachments?: { name: string; bytes: Uint8Array | null }[];
   /** Only this template, whether or not it is active or its condition holds (Author's "test assemble"). */
   templateId?: number;
+  /** The words of the last page naming the files that could not be included, in the document's language. */
+  notIncludedWords?: NotIncludedWords;
+}
+
+export interface NotIncludedWords {
+  title: string;
+  heading: string;
+  advice: string;
 }
 
 const decoder = new TextDecoder("utf-8");
@@ -100,22 +108,27 @@ async function attachmentPages(bytes: Uint8Array): Promise<PDFDocument | null> {
   }
 }
 
-export const NOT_INCLUDED_HEADING = "These files could not be included:";
+/** The last page's words in English (app/i18n/catalogues: documents.notIncluded.*, for the other languages). */
+export const englishNotIncludedWords: NotIncludedWords = {
+  title: "Files not included",
+  heading: "These files could not be included:",
+  advice: "They could not be read. Please upload a new copy of each in your interview, or hand them in separately.",
+};
 
 /** The last page that names the attachments that could not be merged, and what to do about them. */
-function notIncludedPage(names: string[]): TextDocument {
+function notIncludedPage(names: string[], words: NotIncludedWords): TextDocument {
   // The names are one list (`list: 1`), so that assistive technology reads them as a list.
   const paragraph = (text: string, marker?: string): Block => ({ kind: "paragraph", runs: [{ text }], align: "left", indent: marker ? 1 : 0, size: 12, ...(marker ? { marker, list: 1 } : {}) });
   return {
-    title: "Files not included",
+    title: words.title,
     font: "sans",
     size: 12,
     pageSize: "a4",
     blocks: [
-      { kind: "heading", text: "Files not included", level: 1, size: 16, underline: false },
-      paragraph(NOT_INCLUDED_HEADING),
+      { kind: "heading", text: words.title, level: 1, size: 16, underline: false },
+      paragraph(words.heading),
       ...names.map((name) => paragraph(name, "•")),
-      paragraph("They could not be read. Please upload a new copy of each in your interview, or hand them in separately."),
+      paragraph(words.advice),
     ],
     header: [],
     footer: [],
@@ -169,7 +182,7 @@ export async function assembleDocument(input: AssembleInput): Promise<AssembleRe
       else appendWithStructure(out, pages, structure);
     }
     if (notIncluded.length) {
-      const note = await PDFDocument.load(await textDocumentToPdf(notIncludedPage(notIncluded), { title: input.title, lang: input.lang }));
+      const note = await PDFDocument.load(await textDocumentToPdf(notIncludedPage(notIncluded, input.notIncludedWords ?? englishNotIncludedWords), { title: input.title, lang: input.lang }));
       appendWithStructure(out, note, structure);
     }
     finishStructure(out, structure);

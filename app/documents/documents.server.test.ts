@@ -16,7 +16,8 @@ import { attachmentNamePlace } from "~/interviews/attachments.server";
 import { openBytes, sealBytes, sealText } from "~/security/data-encryption.server";
 import { attachmentStorageKey } from "~/storage/attachment-storage.server";
 import { storageFromConfig } from "~/storage/configured-storage.server";
-import { contentDisposition, documentFileName, documentMessages, interviewDocument } from "./documents.server";
+import { englishNotIncludedWords } from "./assemble.server";
+import { contentDisposition, documentFileName, documentMessages, interviewDocument, notIncludedWordsIn } from "./documents.server";
 import { docx, docxText } from "./test-docx";
 
 function memoryStorage(): AttachmentStorage {
@@ -214,5 +215,19 @@ describe("a document's file name", () => {
     expect(documentFileName({ ...base, what: 'Rent/bond: "A" <b>?', issue: { name: "Tenancy\\disputes", sensitive: false }, timeZone: "UTC" })).toBe(
       "Tenancy-disputes – Rent-bond- -A- -b- – 25 November 2026",
     );
+  });
+});
+
+describe("the last page's words", () => {
+  it("are in the document's language where its font draws them, else in English", () => {
+    expect(notIncludedWordsIn("en")).toEqual(englishNotIncludedWords);
+    expect(notIncludedWordsIn("fr")).toEqual({
+      title: "Fichiers non inclus",
+      heading: "Ces fichiers n'ont pas pu être inclus :",
+      advice: "Ils n'ont pas pu être lus. Téléversez une nouvelle copie de chacun dans votre entrevue, ou remettez-les séparément.",
+    });
+    expect(notIncludedWordsIn("vi").title).toBe("Các tệp không được đưa vào");
+    // No font of the document draws Chinese or Tamil yet, nor shapes Arabic; a language the product lacks too.
+    for (const lang of ["zh-Hans", "ta", "ar", "de"]) expect(notIncludedWordsIn(lang)).toEqual(englishNotIncludedWords);
   });
 });

@@ -16,8 +16,10 @@ import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
 import { getGuideFile, getGuideVersion, interviewGuidePin } from "~/guides/guides.server";
 import { loadInterview } from "~/interviews/interviews.server";
-import { assembleDocument } from "./assemble.server";
-import { messageRef } from "~/i18n/translator";
+import { assembleDocument, englishNotIncludedWords, type NotIncludedWords } from "./assemble.server";
+import { primaryCoverage } from "./fonts.server";
+import { findLanguage } from "~/i18n/languages";
+import { messageRef, translator } from "~/i18n/translator";
 import { logger } from "~/observability/log.server";
 import { countDocumentFailed, countDocumentMade } from "~/observability/metrics.server";
 
@@ -52,6 +54,21 @@ export function attachmentIds(answers: Answers): { id: string; ext: string }[] {
 
 function log(interviewId: string, reason: string, level: "error" | "warn" = "error") {
   documentsLog[level](`interview ${interviewId}: ${reason}`);
+}
+
+/**
+ * The last page's words in the document's language (the guide's), from the catalogue when it is one of the
+ * product's languages and the document's font draws all of it; else English. Chinese, Tamil and Arabic need the
+ * fonts and shaping of issue 27 first.
+ */
+export function notIncludedWordsIn(lang: string): NotIncludedWords {
+  const language = findLanguage(lang);
+  if (!language) return englishNotIncludedWords;
+  const t = translator(language.code);
+  const words = { title: t.t("documents.notIncluded.title"), heading: t.t("documents.notIncluded.heading"), advice: t.t("documents.notIncluded.advice") };
+  const drawn = primaryCoverage("sans", "regular");
+  const drawable = (text: string) => [...text].every((char) => drawn?.has(char.codePointAt(0)!) ?? false);
+  return Object.values(words).every(drawable) ? words : englishNotIncludedWords;
 }
 
 /** The file to download for a user's interview. */
@@ -92,9 +109,11 @@ export async function interviewDocument(
     else wordFiles.push({ name: found.file_name, ext, contentType: found.content_type, bytes: new Uint8Array(bytes) });
   }
 
+  const lang = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(guide.language) ? guide.language : "en";
   const result = await assembleDocument({
     title: guide.title || "My Document",
-    lang: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(guide.language) ? guide.language : "en",
+    lang,
+    notIncludedWords: notIncludedWordsIn(lang),
     answers: interview.state.answers,
     dates: issue?.country.dates,
     readFile: async (file) => {
