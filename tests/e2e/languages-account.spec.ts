@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { PASSWORD, signUpToRecoveryCodes, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { signedInPerson } from "./people";
-import { untranslatedWords } from "./pseudo-language";
+import { overflowAt320, untranslatedWords } from "./pseudo-language";
 import { outboxMessages, plantAtFinish, plantInterviews, withE2eDatabase } from "./support";
 
 // The account's pages (issue 26): every word of ours on them is in the catalogue. Each page, and its main error
@@ -17,6 +17,7 @@ async function expectAllTranslated(page: Page, where: string) {
   // with the guide's questions and the person's answers: left out here.
   await page.locator(".answer-summary").evaluateAll((sections) => sections.forEach((section) => section.setAttribute("translate", "no")));
   expect.soft(await untranslatedWords(page), where).toEqual([]);
+  expect.soft(await overflowAt320(page), `${where} at 320 px`).toEqual([]);
 }
 
 /** The one submit button of the page's main form (its words are pseudo-translated: found by place, not name). */

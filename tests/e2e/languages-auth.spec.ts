@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createAccount, createAccountWithCodes, emailedLink, PASSWORD, signOut, totpCode, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { untranslatedWords } from "./pseudo-language";
+import { overflowAt320, untranslatedWords } from "./pseudo-language";
 import { outboxMessages, sealedColumn, withE2eDatabase } from "./support";
 
 // The sign-in, sign-up, password, two-factor and invitation pages (app/routes/auth.*, app/routes/invitation.tsx)
@@ -14,6 +14,7 @@ const XA = "lang=en-XA";
 async function allTranslated(page: Page, where: string) {
   await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
   expect(await untranslatedWords(page), where).toEqual([]);
+  expect(await overflowAt320(page), `${where} at 320 px`).toEqual([]);
 }
 
 /** The page's form sent as it is (empty, or as filled in). */

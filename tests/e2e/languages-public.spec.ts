@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
-import { untranslatedWords } from "./pseudo-language";
+import { overflowAt320, untranslatedWords } from "./pseudo-language";
 import { moveInterviewTo, plantInterviews } from "./support";
 
 // The public pages and the AI pages in the pseudo-language (en-XA): every word of ours comes from a catalogue.
@@ -36,6 +36,7 @@ async function ourUntranslatedWords(page: Page, written: string[] = []): Promise
 async function expectAllOurs(page: Page, path: string, written: string[] = []) {
   await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
   expect(await ourUntranslatedWords(page, written), path).toEqual([]);
+  expect(await overflowAt320(page), `${path} at 320 px`).toEqual([]);
 }
 
 /** The form's submit button, whatever its words. */

@@ -52,3 +52,37 @@ export async function untranslatedWords(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * What sticks out sideways when the page, as it is now, is shown 320 px wide (the pseudo-language's words are 40 %
+ * longer than English's): the page itself scrolling sideways, or an element reaching past the right edge outside
+ * anything that scrolls (a wide table's scroller is allowed). The viewport is put back as it was. [] when nothing does.
+ */
+export async function overflowAt320(page: Page): Promise<string[]> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: before?.height ?? 720 });
+  try {
+    return await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const found: string[] = [];
+      if (document.documentElement.scrollWidth > width + 1) found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px for ${width}`);
+      const clipped = (element: Element) => {
+        for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
+          if (getComputedStyle(at).overflowX !== "visible") return true;
+        }
+        return false;
+      };
+      for (const element of document.body.querySelectorAll("*")) {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || box.right <= width + 1 || clipped(element)) continue;
+        const style = getComputedStyle(element);
+        if (style.visibility === "hidden" || style.position === "fixed") continue;
+        found.push(`${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.split(" ")[0]}` : ""} reaches ${Math.round(box.right)} px: "${(element.textContent ?? "").trim().slice(0, 40)}"`);
+        if (found.length >= 8) break;
+      }
+      return found;
+    });
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
+}
