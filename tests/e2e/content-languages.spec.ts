@@ -23,7 +23,7 @@ test.describe("the organisation's content in other languages", () => {
       const reader = await visitor.newPage();
       await reader.goto(`/issues/${issueId}?lang=fr`);
       await expect(reader.locator("html")).toHaveAttribute("lang", "fr");
-      await expect(reader.getByRole("note")).toHaveText("Cette page n'est pas encore offerte en Français. Elle s'affiche en English.");
+      await expect(reader.getByRole("note")).toHaveText("Cette page n'est pas encore offerte en Français. Elle s'affiche en anglais.");
       await expect(reader.getByRole("heading", { level: 1 })).toHaveAttribute("lang", "en");
       await expect(reader.locator(".issue .prose")).toHaveAttribute("lang", "en");
       await expectNoAxeViolations(reader, javaScriptEnabled);
