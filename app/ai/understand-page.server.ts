@@ -33,7 +33,7 @@ export async function understandSituation(
   user: SessionUser,
   address: string,
   issue: Issue,
-  request: { question: string; interviewId: string | null },
+  request: { question: string; interviewId: string | null; language?: string },
 ): Promise<UnderstandOutcome> {
   const interview = request.interviewId ? await loadInterview(user.id, request.interviewId) : null;
   const answers = interview && interview.issueId === issue.id ? answersAsQuestion(interview.state.answers) : "";
@@ -49,6 +49,7 @@ export async function understandSituation(
     passages,
     issue: { id: issue.id, name: issue.name, modelAI: issue.modelAI, countryName: issue.country.name },
     personalNames: [user.firstName, user.lastName],
+    language: request.language,
   });
   for (const call of calls) await recordAiCall({ ...call, purpose: "understand", issueId: issue.id });
   return { ok: true, explanation, passages, usedAnswers: Boolean(answers) };

@@ -72,3 +72,20 @@ describe("explainSituation", () => {
     expect(standIn.requests.length).toBe(before);
   });
 });
+
+describe("explainSituation in the person's language", () => {
+  const french = [{ passageId: 41, sourceTitle: "Guide du dépôt", sourceUrl: "https://example.org/depot", language: "fr", text: "Le propriétaire doit rendre le dépôt dans les 14 jours. Gardez votre reçu." }];
+
+  it("asks for the person's language, takes an answer in it, and measures no English reading grade", async () => {
+    const before = standIn.requests.length;
+    const { explanation, calls } = await explainSituation({ question: "Quand le propriétaire doit-il rendre le dépôt?", passages: french, issue, language: "fr" }, settings());
+    expect(explanation).toMatchObject({ ok: true, readingGrade: null, statements: [{ text: "Le propriétaire doit rendre le dépôt dans les 14 jours." }] });
+    expect(calls[0]).toMatchObject({ outcome: "answered", readingGrade: null });
+    expect(standIn.requests.slice(before)[0]!.body.messages?.[0]?.content).toContain('Write every "text" in French (Canada)');
+  });
+
+  it("refuses an answer in another writing system, as it refuses an uncited one", async () => {
+    const { explanation } = await explainSituation({ question: "When must the landlord return my bond?", passages, issue, language: "zh-Hans" }, settings());
+    expect(explanation).toEqual({ ok: false, reason: "other-language", message: noExplanationMessages["other-language"] });
+  });
+});

@@ -12,6 +12,7 @@ import {
   simplifyMessage,
   understandMessages,
 } from "./understand";
+import { answerLanguage, readingLevelApplies } from "./answer-language";
 import { logger } from "~/observability/log.server";
 
 const log = logger("ai");
@@ -19,7 +20,7 @@ const log = logger("ai");
 const MAX_TOKENS = 1200;
 
 /** Why no explanation is shown (the passages found are shown instead). */
-export type NoExplanationReason = "unavailable" | "timeout" | "failed" | "malformed" | "uncited" | "no-answer" | "no-passages";
+export type NoExplanationReason = "unavailable" | "timeout" | "failed" | "malformed" | "uncited" | "other-language" | "no-answer" | "no-passages";
 
 /** What the page says instead of an explanation: references to ai.understand.none.* (put into words by the page). */
 export const noExplanationMessages: Record<NoExplanationReason, string> = {
@@ -28,6 +29,7 @@ export const noExplanationMessages: Record<NoExplanationReason, string> = {
   failed: messageRef("ai.understand.none.failed"),
   malformed: messageRef("ai.understand.none.malformed"),
   uncited: messageRef("ai.understand.none.uncited"),
+  "other-language": messageRef("ai.understand.none.otherLanguage"),
   "no-answer": messageRef("ai.understand.none.noAnswer"),
   "no-passages": messageRef("ai.understand.none.noPassages"),
 };
@@ -42,6 +44,8 @@ export interface ExplainRequest {
   issue: { id: number; name: string; modelAI: string; countryName: string };
   /** Words that identify the person (their own name), replaced like emails and phone numbers. */
   personalNames?: readonly string[];
+  /** The person's language (a shipped language's tag): the explanation is written in it. English by default. */
+  language?: string;
 }
 
 /** Statements' text as one plain text, each ending a sentence, for the readability measure. */
@@ -64,11 +68,13 @@ export async function explainSituation(
     ? redactPersonalData(request.question, request.personalNames)
     : { text: request.question, replaced: new Map<string, string>() };
   const passageIds = request.passages.map((passage) => passage.passageId);
+  const language = answerLanguage(request.language);
   const calls: Omit<AiCall, "purpose" | "issueId">[] = [];
   let sent: ChatMessage[] = understandMessages(redaction.text, request.passages, {
     issueName: request.issue.name,
     countryName: request.issue.countryName,
     redacted: settings.AI_REDACT_PERSONAL_DATA,
+    language,
   });
 
   let best: { statements: Statement[]; grade: number | null } | null = null;
@@ -79,8 +85,9 @@ export async function explainSituation(
       calls.push({ model: result.model, promptTokens: 0, completionTokens: 0, outcome: result.reason, passageIds, transcript: { sent, answer: "" } });
       break;
     }
-    const checked = checkAnswer(result.content, request.passages.length);
-    const grade = checked.ok ? readingGrade(asSentences(checked.statements)) : null;
+    const checked = checkAnswer(result.content, request.passages.length, language);
+    // The reading-level formula is English's: in another language no grade is measured, and none asked of.
+    const grade = checked.ok && readingLevelApplies(language) ? readingGrade(asSentences(checked.statements)) : null;
     calls.push({
       model: result.model,
       promptTokens: result.promptTokens,

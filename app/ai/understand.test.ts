@@ -1,3 +1,4 @@
+import { readingLevelApplies, writtenIn } from "./answer-language";
 import { describe, expect, it } from "vitest";
 import { answersAsQuestion, checkAnswer, readingGrade, understandMessages } from "./understand";
 
@@ -66,5 +67,35 @@ describe("answersAsQuestion", () => {
       "evidence": { name: "Evidence", type: "Text" as const, repeating: false, values: [null, "attachments/0b1c.pdf"] },
     };
     expect(answersAsQuestion(answers)).toBe("Issue TE: The landlord kept my bond.\nAmount NU: 1200\nChildren: Sam; Alex");
+  });
+});
+
+describe("the person's language", () => {
+  it("tells the model the language to write in", () => {
+    const [system] = understandMessages("Question", [], { issueName: "Loyer", countryName: "Canada", redacted: false, language: "fr" });
+    expect(system!.content).toContain('Write every "text" in French (Canada): it is the person\'s language.');
+    expect(understandMessages("Q", [], { issueName: "x", countryName: "y", redacted: false })[0]!.content).toContain('Write every "text" in English.');
+  });
+
+  it("drops statements in another writing system, and refuses an answer with only those", () => {
+    const answer = (texts: string[]) => JSON.stringify({ situation: texts.map((text) => ({ text, sources: [1] })), options: [] });
+    expect(checkAnswer(answer(["您的房东必须在14天内退还押金。", "Your landlord must return the bond."]), 1, "zh-Hans")).toEqual({
+      ok: true,
+      statements: [{ section: "situation", text: "您的房东必须在14天内退还押金。", citations: [1] }],
+      dropped: 1,
+    });
+    expect(checkAnswer(answer(["Your landlord must return the bond."]), 1, "ta")).toEqual({ ok: false, reason: "other-language", dropped: 1 });
+    expect(checkAnswer(answer(["يجب على المالك إعادة التأمين خلال 14 يومًا."]), 1, "ar")).toMatchObject({ ok: true });
+    // A Latin-letter language is judged by its letters only: names of laws inside a Chinese sentence are fine.
+    expect(writtenIn("You can apply to the tribunal under the Residential Tenancies Act，您可以。", "zh-Hans")).toBe(false);
+    expect(writtenIn("根据 Residential Tenancies Act，您可以申请。", "zh-Hans")).toBe(true);
+    expect(writtenIn("根据《住宅租赁法》Residential Tenancies Act 第14条，房东必须退还押金并说明理由。", "zh-Hans")).toBe(true);
+    expect(writtenIn("[EMAIL_1] [NAME_1] 可以申请。", "zh-Hans")).toBe(true);
+    expect(writtenIn("Votre propriétaire doit rendre le dépôt.", "fr")).toBe(true);
+  });
+
+  it("measures the reading level in English only", () => {
+    expect(readingLevelApplies("en")).toBe(true);
+    for (const language of ["fr", "zh-Hans", "ar"]) expect(readingLevelApplies(language)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { type Answers, displayValue, isBlank } from "~/a2j";
 import type { ChatMessage } from "./chat.server";
 import { messageRef } from "~/i18n/translator";
 import { jsonInAnswer } from "./model-json";
+import { languageInstruction, writtenIn } from "./answer-language";
 
 /** A passage of one of the organisation's sources, as the search finds it. */
 export interface GroundingPassage {
@@ -39,13 +40,14 @@ const MAX_STATEMENTS_PER_SECTION = 8;
 export const TARGET_GRADE = { low: 6, high: 8 };
 export const SIMPLIFY_ABOVE_GRADE = 9;
 
-export function systemMessage(context: { issueName: string; countryName: string; redacted: boolean }): string {
+export function systemMessage(context: { issueName: string; countryName: string; redacted: boolean; language?: string }): string {
   const lines = [
     `You explain a legal situation in plain language to a member of the public in ${context.countryName}, about "${context.issueName}".`,
     "Use only the numbered source passages you are given. Do not use anything else you know.",
     `Write short sentences and everyday words, for a reader at school grade ${TARGET_GRADE.low} to ${TARGET_GRADE.high}. Explain the person's situation, then the options people in this situation usually have. This is legal information, not advice: do not tell the person what they must do.`,
     'Answer with JSON only, in exactly this shape: {"situation":[{"text":"...","sources":[1]}],"options":[{"text":"...","sources":[2,3]}]}',
     "Every statement must list the numbers of the passages that support it in \"sources\". A statement no passage supports must be left out. If the passages do not answer the question, answer {\"situation\":[],\"options\":[]}.",
+    languageInstruction(context.language ?? "en"),
   ];
   if (context.redacted) lines.push("Placeholders such as [EMAIL_1], [PHONE_1], [ID_1] or [NAME_1] stand for personal details: keep each one exactly as written.");
   return lines.join("\n");
@@ -62,7 +64,7 @@ export function userMessage(question: string, passages: readonly GroundingPassag
 export function understandMessages(
   question: string,
   passages: readonly GroundingPassage[],
-  context: { issueName: string; countryName: string; redacted: boolean },
+  context: { issueName: string; countryName: string; redacted: boolean; language?: string },
 ): ChatMessage[] {
   return [
     { role: "system", content: systemMessage(context) },
@@ -91,19 +93,21 @@ const answerSchema = z.object({
 
 export type CheckedAnswer =
   | { ok: true; statements: Statement[]; dropped: number }
-  | { ok: false; reason: "malformed" | "uncited" | "no-answer"; dropped: number };
+  | { ok: false; reason: "malformed" | "uncited" | "other-language" | "no-answer"; dropped: number };
 
 
 /**
  * Checks a model's answer: its shape, and that every statement cites passages that were given (numbers 1 to
  * `passageCount`). Statements without a valid citation are dropped, never shown; an answer with none left is
- * refused. Texts are plain text (rendered as text, never as HTML) and capped.
+ * refused. A statement not written in the person's language's writing system is dropped the same way. Texts are
+ * plain text (rendered as text, never as HTML) and capped.
  */
-export function checkAnswer(content: string, passageCount: number): CheckedAnswer {
+export function checkAnswer(content: string, passageCount: number, language = "en"): CheckedAnswer {
   const parsed = answerSchema.safeParse(jsonInAnswer(content));
   if (!parsed.success) return { ok: false, reason: "malformed", dropped: 0 };
   const statements: Statement[] = [];
   let dropped = 0;
+  let otherLanguage = 0;
   for (const section of ["situation", "options"] as const) {
     for (const raw of parsed.data[section].slice(0, MAX_STATEMENTS_PER_SECTION)) {
       const text = raw.text.replace(/\s+/g, " ").trim().slice(0, MAX_STATEMENT_CHARS);
@@ -115,11 +119,16 @@ export function checkAnswer(content: string, passageCount: number): CheckedAnswe
         dropped += 1;
         continue;
       }
+      if (!writtenIn(text, language)) {
+        dropped += 1;
+        otherLanguage += 1;
+        continue;
+      }
       statements.push({ section, text, citations });
     }
   }
   if (statements.length) return { ok: true, statements, dropped };
-  return { ok: false, reason: dropped ? "uncited" : "no-answer", dropped };
+  return { ok: false, reason: otherLanguage ? "other-language" : dropped ? "uncited" : "no-answer", dropped };
 }
 
 /** Sentences and words of a plain text, counted the way readability formulas count them. */

@@ -53,6 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await understandSituation(user, context.get(clientAddressContext), issue, {
     question,
     interviewId: useAnswers && page.interviewId ? page.interviewId : null,
+    language: context.get(languageContext),
   });
   if (!outcome.ok) {
     const reply = submission.reply(outcome.reason === "nothing-to-ask" ? { fieldErrors: { question: [outcome.message] } } : undefined);
@@ -200,6 +201,8 @@ function Result({ result, t }: { result: ResultView; t: Translator }) {
           <Statements title={t.t("ai.understand.situation")} statements={explanation.statements.filter((s) => s.section === "situation")} t={t} />
           <Statements title={t.t("ai.understand.options")} statements={explanation.statements.filter((s) => s.section === "options")} t={t} />
           <p className="muted">{t.t("ai.understand.writtenByAi")}</p>
+          {/* The reading-level check (Flesch-Kincaid) is made for English: elsewhere the page says it was not run. */}
+          {explanation.readingGrade === null && t.lang !== "en" && t.lang !== "en-XA" ? <p className="muted">{t.t("ai.understand.readingNotChecked")}</p> : null}
         </>
       ) : (
         <div className="notice notice--warning" role="status">
