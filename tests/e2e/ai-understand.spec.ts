@@ -142,3 +142,49 @@ test.describe("Understand my situation without an AI endpoint", () => {
     await axe();
   });
 });
+
+test("in the person's language: asked in French, a French source quoted and marked so, an answer in another writing system refused", async ({ page, browser, axe }) => {
+  const word = letterWord();
+  const admin = await browser.newContext();
+  try {
+    const adminPage = await admin.newPage();
+    const lead = uniqueEmail("understand-fr-admin");
+    await createAccount(adminPage, lead);
+    expect(cli("admin", "grant", lead).status).toBe(0);
+    await adminPage.goto("/admin/sources/new");
+    await adminPage.getByLabel("Title").fill(`Paiements ${word}`);
+    await adminPage.getByLabel("Public link").fill(`https://www.example.org/fr/${word}`);
+    await adminPage.getByLabel("Country").selectOption({ label: "Australia" });
+    await adminPage.getByLabel("Issue").selectOption({ label: "Australia: Unfair dismissal" });
+    await adminPage.getByLabel("Language of the source").selectOption({ label: "French (Canada)" });
+    await adminPage.getByLabel("Or paste the text").fill(`# Paiements ${word}\n\nUn paiement ${word} est dû à chaque travailleur congédié dans les 9 jours. Demandez-le par écrit.`);
+    await adminPage.getByRole("button", { name: "Add source" }).click();
+    await expect(adminPage.getByRole("status")).toContainText(`Paiements ${word} was added`);
+  } finally {
+    await admin.close();
+  }
+
+  await createAccount(page, uniqueEmail("understand-fr"));
+  const question = page.locator("textarea[name=question]");
+  const explain = page.locator("main form button[type=submit]").first();
+  await page.goto(`/issues/${ISSUE}/understand?lang=fr`);
+  await question.fill(`Qu'en est-il du paiement ${word} ?`);
+  await explain.click();
+  const statements = page.locator(".understand__statements li");
+  await expect(statements.first()).toContainText(`Un paiement ${word} est dû à chaque travailleur congédié dans les 9 jours.`);
+  await expect(page.getByText("Nous vérifions que les explications en anglais sont faciles à lire.")).toBeVisible();
+  // The passage is in the page's language: nothing to mark.
+  await expect(page.locator(".understand__passage").first()).not.toHaveAttribute("lang", /./);
+  await axe();
+  const [sent] = await aiRequestsWith(word);
+  expect(sent!.body.messages?.[0]?.content).toContain('Write every "text" in French (Canada)');
+
+  // In Chinese the stand-in still answers in French (Latin letters): refused, the French passage shown marked as French.
+  await page.goto(`/issues/${ISSUE}/understand?lang=zh-Hans`);
+  await question.fill(`paiement ${word}`);
+  await explain.click();
+  await expect(page.getByRole("status").first()).toContainText("AI 没有用您的语言回答，因此不予显示。");
+  await expect(page.locator(".understand__statements")).toHaveCount(0);
+  await expect(page.locator(".understand__passage").first()).toHaveAttribute("lang", "fr");
+  await axe();
+});
