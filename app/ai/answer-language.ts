@@ -36,6 +36,18 @@ export function writtenIn(text: string, language: string): boolean {
   return words.filter((word) => script.test(word)).length * 2 >= words.length;
 }
 
+/** The writing system most of a text's words are in (null for a text of fewer than two words). */
+export function writingSystem(text: string): "Han" | "Tamil" | "Arabic" | "Latin" | "other" | null {
+  const words = text.replace(/\[[A-Z]+_\d+\]/g, " ").match(/\p{Script=Han}|[\p{L}\p{M}]+/gu) ?? [];
+  if (words.length < 2) return null;
+  const counts = new Map<string, number>();
+  for (const word of words) {
+    const script = /\p{Script=Han}/u.test(word) ? "Han" : /\p{Script=Tamil}/u.test(word) ? "Tamil" : /\p{Script=Arabic}/u.test(word) ? "Arabic" : LATIN.test(word) ? "Latin" : "other";
+    counts.set(script, (counts.get(script) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0] as "Han" | "Tamil" | "Arabic" | "Latin" | "other";
+}
+
 /** The reading-level formula (Flesch-Kincaid) is made for English: applied to nothing else. */
 export function readingLevelApplies(language: string): boolean {
   return language === "en";

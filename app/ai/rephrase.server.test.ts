@@ -26,6 +26,7 @@ beforeAll(async () => {
       const text = request.body.messages?.find((m) => m.role === "user")?.content ?? "";
       if (text.includes("[[long]]")) return completion("x".repeat(MAX_OUTPUT_CHARS + 500));
       if (text.includes("[[placeholders]]")) return completion("You can reach me at [EMAIL_1] or [PHONE_1].");
+      if (text.includes("[[chinese]]")) return completion("我的房东扣留了押金，我要求退还。");
       return defaultReply(request);
     },
   });
@@ -117,5 +118,14 @@ describe("systemMessage", () => {
     expect(systemMessage(issue, true)).toContain("[EMAIL_1]");
     expect(systemMessage(issue, false)).not.toContain("[EMAIL_1]");
     expect(systemMessage(issue, false)).toContain("plain text");
+  });
+});
+
+describe("rephraseText in the person's language", () => {
+  it("offers an answer in the same writing system as the text, and refuses one in another", async () => {
+    const refused = await rephraseText("[[chinese]] My landlord kept the bond and I want it back.", issue, settings());
+    expect(refused).toMatchObject({ ok: false, reason: "other-language", message: messages.otherLanguage, call: { outcome: "other-language" } });
+    const chinese = await rephraseText("我的房东扣留了押金。[[chinese]]", issue, settings());
+    expect(chinese).toMatchObject({ ok: true, text: "我的房东扣留了押金，我要求退还。" });
   });
 });

@@ -1,3 +1,4 @@
+import { writingSystem } from "./answer-language";
 import { config } from "~/config.server";
 import type { Issue } from "~/content/content.server";
 import type { AiCall } from "./call-log.server";
@@ -14,7 +15,7 @@ const MAX_TOKENS = 1500;
 const MAX_CONTEXT_CHARS = 3000;
 
 /** What happened, and what the organisation's record of the call holds (no call was made when unavailable). */
-export type RephraseResult = ({ ok: true; text: string } | { ok: false; reason: "unavailable" | "timeout" | "failed"; message: string }) & {
+export type RephraseResult = ({ ok: true; text: string } | { ok: false; reason: "unavailable" | "timeout" | "failed" | "other-language"; message: string }) & {
   call?: Omit<AiCall, "purpose" | "issueId">;
 };
 
@@ -51,6 +52,13 @@ export async function rephraseText(
     log.warn(`rephrase: ${result.reason}: ${result.detail}`);
     const call = { model: result.model, promptTokens: 0, completionTokens: 0, outcome: result.reason, transcript: { sent, answer: "" } };
     return { ok: false, reason: result.reason, message: messages[result.reason], call };
+  }
+  // "In the same language" is asked for, and checked: an answer in another writing system is not offered.
+  const written = writingSystem(text);
+  const answered = writingSystem(result.content);
+  if (written && answered && written !== answered) {
+    const call = { model: result.model, promptTokens: result.promptTokens, completionTokens: result.completionTokens, outcome: "other-language", transcript: { sent, answer: result.content } };
+    return { ok: false, reason: "other-language", message: messages.otherLanguage, call };
   }
   const call = { model: result.model, promptTokens: result.promptTokens, completionTokens: result.completionTokens, outcome: "answered", transcript: { sent, answer: result.content } };
   return { ok: true, text: restorePersonalData(result.content.trim(), redaction.replaced).slice(0, MAX_OUTPUT_CHARS), call };

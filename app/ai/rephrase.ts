@@ -44,4 +44,5 @@ export const messages = {
   unavailable: messageRef("ai.rephrase.unavailable"),
   timeout: messageRef("ai.rephrase.timeout"),
   failed: messageRef("ai.rephrase.failed"),
+  otherLanguage: messageRef("ai.rephrase.otherLanguage"),
 };
