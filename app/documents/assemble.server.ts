@@ -148,7 +148,7 @@ export async function assembleDocument(input: AssembleInput): Promise<AssembleRe
       if (t.kind === "word") {
         const docx = await input.readFile(`template${t.templateId}.docx`);
         if (!docx) return { ok: false, reason: `template ${t.templateId} is a Word template, but template${t.templateId}.docx is missing` };
-        const filled = fillWordTemplate(docx, input.answers, input.dates);
+        const filled = fillWordTemplate(docx, input.answers, input.dates, input.lang);
         if (!filled.ok) return { ok: false, reason: `template${t.templateId}.docx: ${filled.error}` };
         word.push({ templateId: t.templateId, title: t.title, bytes: filled.bytes });
       } else if (t.kind === "text") {

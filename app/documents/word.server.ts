@@ -9,6 +9,7 @@
  *   variables print the value of the current iteration.
  * A template with broken tags is an error value naming the tags, never a thrown exception.
  */
+import { setWordLanguage } from "./word-language";
 import Docxtemplater, { type DXT } from "docxtemplater";
 import PizZip from "pizzip";
 import type { Answers, DateLocale } from "~/a2j";
@@ -42,7 +43,7 @@ type DXTOptions = DXT.ConstructorOptions;
 export type WordResult = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
 
 /** A .docx template filled with the answers. */
-export function fillWordTemplate(template: Uint8Array, answers: Answers, dates?: DateLocale): WordResult {
+export function fillWordTemplate(template: Uint8Array, answers: Answers, dates?: DateLocale, lang?: string): WordResult {
   let doc: Docxtemplater;
   try {
     doc = new Docxtemplater(new PizZip(template), {
@@ -83,7 +84,10 @@ export function fillWordTemplate(template: Uint8Array, answers: Answers, dates?:
   }
   try {
     doc.render({});
-    return { ok: true, bytes: new Uint8Array(doc.getZip().generate({ type: "uint8array", compression: "DEFLATE" })) };
+    const zip = doc.getZip();
+    // The document's language (its guide's), said in its styles: spelling, a screen reader's voice, right to left.
+    if (lang) setWordLanguage({ read: (name) => zip.file(name)?.asText() ?? null, write: (name, text) => void zip.file(name, text) }, lang);
+    return { ok: true, bytes: new Uint8Array(zip.generate({ type: "uint8array", compression: "DEFLATE" })) };
   } catch (error) {
     return { ok: false, error: describe(error) };
   }
