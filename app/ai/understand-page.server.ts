@@ -42,7 +42,7 @@ export async function understandSituation(
   const refused = await refuseCostlyUse("ai-understand", user.id, address);
   if (refused) return { ok: false, reason: "limited", message: refused.message };
 
-  const found = await searchPassages({ countryId: issue.country.id, issueId: issue.id, query: question, limit: MAX_PASSAGES });
+  const found = await searchPassages({ countryId: issue.country.id, issueId: issue.id, query: question, limit: MAX_PASSAGES, language: request.language });
   const passages = found.map((passage, index) => ({ ...passage, number: index + 1 }));
   const { explanation, calls } = await explainSituation({
     question,

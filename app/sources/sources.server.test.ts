@@ -8,7 +8,7 @@ import { listAuditEvents } from "~/audit/audit.server";
 import { docx } from "~/documents/test-docx";
 import { extractDocumentText, extractionMessages } from "./extract.server";
 import { importSeedSources } from "./seed.server";
-import { issueHasSources, addSource, deleteSource, getSource, listSources, searchPassages, searchTerms, sourceProblems, updateSource } from "./sources.server";
+import { characterPairs, issueHasSources, addSource, deleteSource, getSource, listSources, searchPassages, searchTerms, sourceProblems, updateSource } from "./sources.server";
 
 const actor = { id: null, email: "lead@example.org", address: "203.0.113.9" };
 
@@ -202,6 +202,25 @@ describe.each(dialects)("sources and passage search on %s", (dialect) => {
     expect((await getSource(plain.id, database.db))?.language).toBe("en");
     await deleteSource(added.id, actor, database.db);
     await deleteSource(plain.id, actor, database.db);
+  });
+
+  it("finds a question in Chinese by its pairs of characters, and puts the person's language first among what matches", async () => {
+    const chinese = await addSource({ countryId: 3, issueId: null, title: "押金指南", url: "https://example.org/zh", language: "zh-Hans" }, { markdown: "# 押金\n\n房东必须在租约结束后十四天内退还押金。\n\n# 维修\n\n房东负责房屋的主要维修。" }, actor, database.db);
+    const english = await addSource({ countryId: 3, issueId: null, title: "Bond guide 押金", url: "https://example.org/en", language: "en" }, { markdown: "# Bond (押金)\n\nThe landlord returns the bond within fourteen days." }, actor, database.db);
+    if (!chinese.ok || !english.ok) throw new Error("not added");
+    expect(characterPairs("押金退还")).toEqual(["押金", "金退", "退还"]);
+    const found = await searchPassages({ countryId: 3, query: "房东什么时候退还押金？" }, database.db);
+    expect(found[0]).toMatchObject({ sourceTitle: "押金指南", heading: "押金", language: "zh-Hans" });
+    expect(found.some((p) => p.heading === "维修")).toBe(true);
+    // Another country's sources are not searched; nothing shared, nothing found.
+    expect(await searchPassages({ countryId: 1, query: "退还押金" }, database.db)).toEqual([]);
+    expect(await searchPassages({ countryId: 3, query: "离婚" }, database.db)).toEqual([]);
+    // Both sources hold 押金: for a person reading English, the English passage comes first.
+    const forEnglish = await searchPassages({ countryId: 3, query: "押金", language: "en" }, database.db);
+    expect(forEnglish[0]?.language).toBe("en");
+    expect((await searchPassages({ countryId: 3, query: "押金", language: "zh-Hans" }, database.db))[0]?.language).toBe("zh-Hans");
+    await deleteSource(chinese.id, actor, database.db);
+    await deleteSource(english.id, actor, database.db);
   });
 
   it("deletes a source with its passages, gone from search at once, and records who added and deleted it", async () => {

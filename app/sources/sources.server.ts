@@ -303,6 +303,28 @@ export interface SearchRequest {
   issueId?: number | null;
   query: string;
   limit?: number;
+  /** The person's language: passages of sources written in it come first among those that match. */
+  language?: string;
+}
+
+/** Writing systems that do not put spaces between words: their text is searched by pairs of characters. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+const MAX_PAIRS = 24;
+
+/**
+ * The pairs of characters of a query in a writing system without spaces ("押金退还" gives 押金, 金退, 退还): the
+ * words' tokenisers of both databases (FTS5's unicode61, PostgreSQL's configurations) take such a run for one
+ * word, so it is matched by its pairs, each a plain substring.
+ */
+export function characterPairs(query: string): string[] {
+  const pairs = new Set<string>();
+  for (const run of query.normalize("NFKC").match(UNSPACED_RUN) ?? []) {
+    const chars = [...run];
+    if (chars.length === 1) pairs.add(chars[0]!);
+    for (let i = 0; i + 1 < chars.length; i += 1) pairs.add(chars[i]! + chars[i + 1]!);
+  }
+  return [...pairs].slice(0, MAX_PAIRS);
 }
 
 /** Whether any source serves this issue: one for its country (every issue), or one for the issue itself. */
@@ -324,9 +346,54 @@ export async function issueHasSources(issue: { id: number; countryId: number }, 
  * more) puts those with more, and rarer, of the words first.
  */
 export async function searchPassages(request: SearchRequest, db: Db = database()): Promise<FoundPassage[]> {
+  const limit = Math.min(Math.max(1, Math.floor(request.limit ?? 6)), 50);
+  const found = UNSPACED.test(request.query) ? await searchByPairs(request, limit, db) : await searchByWords(request, limit, db);
+  if (!request.language) return found;
+  // Among the passages found, those in the person's language first (each group in its rank's order).
+  const theirs = found.filter((passage) => passage.language === request.language);
+  return theirs.length ? [...theirs, ...found.filter((passage) => passage.language !== request.language)] : found;
+}
+
+/**
+ * A question in Chinese (or another writing system without spaces): the passages holding most of its pairs of
+ * characters, those with more of the rarer pairs first. A substring scan of the country's passages, which are
+ * the organisation's few hundred, not an index's millions.
+ */
+async function searchByPairs(request: SearchRequest, limit: number, db: Db): Promise<FoundPassage[]> {
+  const pairs = characterPairs(request.query);
+  if (!pairs.length) return [];
+  let query = db
+    .selectFrom("passages as p")
+    .innerJoin("sources as s", "s.id", "p.source_id")
+    .select(["p.id", "p.source_id", "p.heading", "p.page", "p.text", "p.ordinal", "s.title", "s.url", "s.language"])
+    .where("s.country_id", "=", request.countryId)
+    .where((eb) => eb.or(pairs.flatMap((pair) => [eb("p.text", "like", `%${pair}%`), eb("p.heading", "like", `%${pair}%`)])));
+  const issueId = request.issueId ?? null;
+  if (issueId !== null) query = query.where((eb) => eb.or([eb("s.issue_id", "is", null), eb("s.issue_id", "=", issueId)]));
+  const rows = await query.limit(500).execute();
+  const holding = (row: { text: string; heading: string | null }, pair: string) => row.text.includes(pair) || (row.heading ?? "").includes(pair);
+  // A pair found in fewer passages says more about what is asked (as BM25's inverse document frequency).
+  const weight = new Map(pairs.map((pair) => [pair, Math.log(1 + rows.length / Math.max(1, rows.filter((row) => holding(row, pair)).length))]));
+  return rows
+    .map((row) => ({ row, score: pairs.reduce((sum, pair) => sum + (holding(row, pair) ? weight.get(pair)! : 0), 0) }))
+    .sort((a, b) => b.score - a.score || Number(a.row.source_id) - Number(b.row.source_id) || Number(a.row.ordinal) - Number(b.row.ordinal))
+    .slice(0, limit)
+    .map(({ row, score }) => ({
+      passageId: Number(row.id),
+      sourceId: Number(row.source_id),
+      sourceTitle: row.title,
+      sourceUrl: row.url,
+      language: row.language,
+      text: row.text,
+      ...(row.heading ? { heading: row.heading } : {}),
+      ...(row.page ? { page: Number(row.page) } : {}),
+      rank: score,
+    }));
+}
+
+async function searchByWords(request: SearchRequest, limit: number, db: Db): Promise<FoundPassage[]> {
   const terms = searchTerms(request.query);
   if (!terms.length) return [];
-  const limit = Math.min(Math.max(1, Math.floor(request.limit ?? 6)), 50);
   const issueId = request.issueId ?? null;
   const scope =
     issueId === null
