@@ -168,8 +168,19 @@ export function coalescedDestination(target: Destination): Destination & { flush
 function standardOutput(): Destination {
   if (process.env.NODE_ENV === "development") return { write: (line) => void process.stdout.write(readableLine(line)) };
   const destination = coalescedDestination(pino.destination({ dest: 1, sync: true }));
-  process.on("exit", () => destination.flush());
+  flushAtExit(destination.flush);
   return destination;
+}
+
+/**
+ * One exit listener per process, whatever reloads this module (the tests import it afresh for each file): it
+ * writes what the latest standard-output destination holds.
+ */
+const AT_EXIT = Symbol.for("legal-self-help.log.flushAtExit");
+function flushAtExit(flush: () => void): void {
+  const holder = globalThis as { [AT_EXIT]?: () => void };
+  if (!holder[AT_EXIT]) process.on("exit", () => holder[AT_EXIT]?.());
+  holder[AT_EXIT] = flush;
 }
 
 const shownFirst = new Set(["level", "time", "pid", "msg", "component", "requestId", "err"]);
