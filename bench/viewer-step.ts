@@ -10,8 +10,10 @@
 //   BENCH_RUNS=N repeats the set N times (interleaved) and adds the medians. BENCH_SETUPS=sqlite,pg1,pg2 picks;
 //   "bare" adds a bare node:http server answering the same requests (bench/bare-http.mjs): the floor, run in
 //   the same set so that the load of a shared machine cancels out in the ratio printed with the medians.
-//   BENCH_BASELINE_DIR=/path/to/another/checkout (built) adds "baseline": SQLite, one process, run from that
-//   checkout's build, interleaved with the others, to compare a change with what it changes under the same load.
+//   BENCH_BASELINE_DIR=/path/to/another/checkout (built, with its own node_modules) adds "baseline": that
+//   checkout's own bench/viewer-step.ts run in its folder as its SQLite setup (its data set up by its own modules:
+//   a server refuses a database that newer migrations changed), interleaved with the others, to compare a change
+//   with what it changes under the same load.
 //   BENCH_PORT (3291): the first instance's port, the second the next.
 //   BENCH_INSTANCE_CPU=0.4 caps each application instance at that share of one core (a CPU cgroup of its own;
 //   Linux, as root): on a small machine the instances then do not compete with PostgreSQL and the load generator
@@ -114,8 +116,17 @@ async function runAll() {
 }
 
 function runChild(name: SetupName): Promise<Measured> {
+  // The baseline runs its own checkout's bench, in its own folder, as its SQLite setup: its data is set up by its
+  // own modules (this checkout's migrations and data, which an older server refuses to start on, are not its).
+  const baselineDir = name === "baseline" ? process.env.BENCH_BASELINE_DIR : undefined;
+  if (name === "baseline" && !baselineDir) throw new Error("the baseline setup needs BENCH_BASELINE_DIR");
+  const script = baselineDir ? path.join(baselineDir, "bench/viewer-step.ts") : process.argv[1]!;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], { env: { ...process.env, BENCH_SETUP: name }, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [...process.execArgv, script], {
+      env: { ...process.env, BENCH_SETUP: baselineDir ? "sqlite" : name },
+      cwd: baselineDir,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let result: Measured | null = null;
     let buffered = "";
     child.stdout.setEncoding("utf8").on("data", (text: string) => {
@@ -124,7 +135,11 @@ function runChild(name: SetupName): Promise<Measured> {
       while ((newline = buffered.indexOf("\n")) >= 0) {
         const line = buffered.slice(0, newline);
         buffered = buffered.slice(newline + 1);
-        if (line.startsWith(resultMark)) result = JSON.parse(line.slice(resultMark.length)) as Measured;
+        // An older baseline's bench measured no log bytes.
+        if (line.startsWith(resultMark)) {
+          const measured = JSON.parse(line.slice(resultMark.length)) as Omit<Measured, "logBytesPerStep"> & Partial<Measured>;
+          result = { ...measured, logBytesPerStep: measured.logBytesPerStep ?? 0, setup: name };
+        }
         else console.log(line);
       }
     });
@@ -185,7 +200,8 @@ async function runSetup(name: SetupName) {
   const scratchName = `lsh_bench_${process.pid}`;
   const adminUrl = process.env.BENCH_DATABASE_URL ?? "";
   let databaseUrlForRun: string;
-  if (name === "sqlite" || name === "bare" || name === "baseline") {
+  if (name === "baseline") throw new Error("the baseline runs its own checkout's bench (runChild)");
+  if (name === "sqlite" || name === "bare") {
     databaseUrlForRun = `file:${path.resolve("data/bench-viewer-0/app.db")}`;
   } else {
     const admin = await connectAdmin(adminUrl);
@@ -196,8 +212,6 @@ async function runSetup(name: SetupName) {
     console.log(`scratch database ${redactUrl(databaseUrlForRun)}`);
   }
   const dataDirs = Array.from({ length: instances }, (_, i) => path.resolve(`data/bench-viewer-${i}`));
-  const baselineDir = process.env.BENCH_BASELINE_DIR;
-  if (name === "baseline" && !baselineDir) throw new Error("the baseline setup needs BENCH_BASELINE_DIR");
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDirs[0], DATABASE_URL: databaseUrlForRun, SESSION_SECRET: secret, DATA_ENCRYPTION_KEY: dataKey, PORT: String(basePort) });
 
@@ -214,26 +228,39 @@ async function runSetup(name: SetupName) {
   const servers = dataDirs.map((dataDir, i) =>
     spawn("node", [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), name === "bare" ? "bench/bare-http.mjs" : "server.js"], {
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(basePort + i) },
-      cwd: name === "baseline" ? baselineDir : undefined,
       // Read as a log collector reads a container's output: a pipe, drained.
       stdio: ["ignore", "pipe", "pipe"],
     }),
   );
   let logBytes = 0;
-  for (const server of servers) for (const stream of [server.stdout!, server.stderr!]) stream.on("data", (chunk: Buffer) => void (logBytes += chunk.length));
+  // The end of each server's output, shown when it stops before it could answer.
+  const lastOutput = servers.map(() => "");
+  servers.forEach((server, i) => {
+    for (const stream of [server.stdout!, server.stderr!]) {
+      stream.on("data", (chunk: Buffer) => {
+        logBytes += chunk.length;
+        lastOutput[i] = (lastOutput[i] + chunk.toString("utf8")).slice(-2000);
+      });
+    }
+  });
   const instanceCpu = process.env.BENCH_INSTANCE_CPU ? Number(process.env.BENCH_INSTANCE_CPU) : null;
   if (instanceCpu !== null && !(instanceCpu > 0)) throw new Error("BENCH_INSTANCE_CPU must be a share of one core, such as 0.4");
   const cpuGroups = instanceCpu === null ? [] : servers.map((server, i) => capCpu(server.pid!, `lsh-bench-${process.pid}-${i}`, instanceCpu));
   if (instanceCpu !== null) console.log(`each instance capped at ${instanceCpu} of a core`);
   const bases = servers.map((_, i) => `http://127.0.0.1:${basePort + i}`);
-  for (const base of bases) {
-    for (let i = 0; i < 100; i++) {
+  const stopped = (server: (typeof servers)[number]) => server.exitCode !== null || server.signalCode !== null;
+  for (const [i, base] of bases.entries()) {
+    for (let tries = 0; tries < 100; tries++) {
       if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      if (stopped(servers[i]!)) {
+        for (const dir of cpuGroups) rmdirSync(dir);
+        throw new Error(`the server on port ${basePort + i} stopped (exit code ${servers[i]!.exitCode}) before it answered:\n${lastOutput[i]}`);
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
   }
   // PostgreSQL's side: its backends serving the scratch database, and its count of committed transactions.
-  const monitor = name === "sqlite" || name === "bare" || name === "baseline" ? null : new pg.Client({ connectionString: databaseUrlForRun });
+  const monitor = name === "sqlite" || name === "bare" ? null : new pg.Client({ connectionString: databaseUrlForRun });
   await monitor?.connect();
   const databaseSide = async () => {
     if (!monitor) return null;
@@ -350,7 +377,8 @@ async function runSetup(name: SetupName) {
     console.log(resultMark + JSON.stringify(measured));
   } finally {
     await monitor?.end();
-    const exited = servers.map((server) => new Promise((resolve) => server.once("exit", resolve)));
+    // A server that has already stopped sends no more "exit": waiting for it would leave nothing to wait on.
+    const exited = servers.map((server) => (stopped(server) ? null : new Promise((resolve) => server.once("exit", resolve))));
     for (const server of servers) server.kill("SIGTERM");
     await Promise.all(exited);
     for (const dir of cpuGroups) rmdirSync(dir);

@@ -1,6 +1,7 @@
 import type { Compilable, CompiledQuery, QueryResult } from "kysely";
 import type { Db } from "./database";
 import { runAsNamedStatement } from "./named-statements";
+import { runDirectly } from "./sqlite-direct";
 
 /**
  * A query that Kysely builds and compiles once per database and then runs with each call's values. Building
@@ -9,7 +10,8 @@ import { runAsNamedStatement } from "./named-statements";
  *
  * `build` must give the same SQL whatever the values (no branches on them): it is called once, with a
  * placeholder for each value, and the compiled query's parameters are then filled from the call's values in
- * the order the placeholders took. On PostgreSQL it runs as a named statement (db/named-statements.ts).
+ * the order the placeholders took. On PostgreSQL it runs as a named statement (db/named-statements.ts); on
+ * SQLite, outside a transaction, it runs without Kysely's async layers (db/sqlite-direct.ts).
  */
 export function compiledOnce<Values extends unknown[], Row>(build: (db: Db, ...values: Values) => Compilable<Row>) {
   const compiledFor = new WeakMap<Db, { query: CompiledQuery<Row>; sources: (number | { constant: unknown })[] }>();
@@ -30,6 +32,8 @@ export function compiledOnce<Values extends unknown[], Row>(build: (db: Db, ...v
   return function run(db: Db, ...values: Values): Promise<QueryResult<Row>> {
     const { query, sources } = compiledFor.get(db) ?? compile(db, values.length);
     const parameters = sources.map((source) => (typeof source === "number" ? values[source] : source.constant));
-    return db.executeQuery<Row>({ ...query, parameters });
+    const compiled = { ...query, parameters };
+    // On SQLite, outside a transaction, without Kysely's async layers (db/sqlite-direct.ts).
+    return runDirectly(db, compiled) ?? db.executeQuery<Row>(compiled);
   };
 }

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { namingStatements } from "./named-statements";
+import { runsDirectly } from "./sqlite-direct";
 import { cachingStatements } from "./statement-cache";
 
 export type Db = Kysely<Database>;
@@ -51,8 +52,11 @@ export function openDatabase(url: string, watch: DatabaseWatch = {}): DatabaseHa
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
+    const statements = cachingStatements(sqlite);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+    runsDirectly(db, sqlite, statements);
     return {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) }),
+      db,
       dialect: "sqlite",
       description: `SQLite ${file}`,
       pool: null,

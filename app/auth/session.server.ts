@@ -122,7 +122,8 @@ export async function loadSessionWith<Row extends SessionRow>(
   db: Db = database(),
   now = new Date(),
 ): Promise<{ session: Session | null; stale: boolean; row: Row | null }> {
-  const id = await readSessionId(cookie);
+  // A header seen before is known at once: no await (each costs promises, and each promise AsyncLocalStorage's hook).
+  const id = (cookie && verifiedCookies.get(cookie)) || (await readSessionId(cookie));
   if (!id) return { session: null, stale: (cookie ?? "").includes(`${sessionCookie().name}=`), row: null };
   const idHash = hashToken(id);
   const [row] = (await read(idHash)).rows;

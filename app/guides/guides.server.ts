@@ -47,13 +47,22 @@ export async function getGuideVersion(pin: GuidePin, db: Db = database()): Promi
 }
 
 /**
+ * The parsed guide of that version from the cache when it is the one uploaded then, without an await (the
+ * viewer's every step asks): undefined when getGuideVersionUploadedAt must read it.
+ */
+export function cachedGuideVersion(pin: GuidePin, uploadedAt: string): Guide | undefined {
+  const cached = cache.get(`${pin.guideId}@${pin.version}`);
+  return cached?.uploadedAt === uploadedAt ? cached.guide : undefined;
+}
+
+/**
  * A guide version whose upload time the caller has just read from the database (with other rows, in one
  * query): the parsed guide from the cache, else read again. Null when it is not there.
  */
 export async function getGuideVersionUploadedAt(pin: GuidePin, uploadedAt: string, db: Db = database()): Promise<Guide | null> {
   const key = `${pin.guideId}@${pin.version}`;
-  const cached = cache.get(key);
-  if (cached?.uploadedAt === uploadedAt) return cached.guide;
+  const cached = cachedGuideVersion(pin, uploadedAt);
+  if (cached) return cached;
   // The guide's text (often hundreds of kB) is read only when it is not cached.
   const row = await db
     .selectFrom("guide_versions")

@@ -7,7 +7,7 @@ import { type Answers, answersFromJSON, answersToANX, answersToJSON, daysFromDat
 import { mergeVariables } from "./variables";
 import { database } from "~/db.server";
 import { openText, sealText } from "~/security/data-encryption.server";
-import { pageToken, pageTokenKey } from "~/usage/page-token.server";
+import { knownPageTokenKey, pageToken, pageTokenKey } from "~/usage/page-token.server";
 import { CHECK_ANSWERS_PAGE } from "~/usage/usage";
 import type { InterviewPage, PageSize } from "./list";
 import { logger } from "~/observability/log.server";
@@ -211,7 +211,7 @@ export async function saveInterview(
       engine_state: JSON.stringify({ history: interview.state.history, review: interview.state.review, typed: interview.state.typed }),
     }),
     updated_at: now,
-    last_page: lastPageColumn(interview.state, await pageTokenKey(db)),
+    last_page: lastPageColumn(interview.state, knownPageTokenKey(db) ?? (await pageTokenKey(db))),
   };
   if (interview.id) {
     const { status, vars, engine_state, updated_at, last_page } = columns;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { captureLogs, inRequestScope, logger, logRequestLine, readableLine, scrub, serializeError, setRequestRoute, currentRequest } from "./log.server";
+import pino from "pino";
+import { captureLogs, coalescedDestination, inRequestScope, logger, logRequestLine, readableLine, scrub, serializeError, setRequestRoute, currentRequest } from "./log.server";
 
 const log = logger("test");
 
@@ -106,6 +107,26 @@ describe("the log", () => {
       }
     })();
     expect(lines.map((line) => line.msg)).toEqual(["this"]);
+  });
+
+  it("writes the lines of one turn of the event loop in one write at its end; a warning or an error at once, in order", async () => {
+    const writes: string[] = [];
+    const destination = coalescedDestination({ write: (text) => void writes.push(text) });
+    const root = pino({ base: null, timestamp: false }, destination);
+    root.info("first");
+    root.info("second");
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes.map((text) => text.split("\n").filter(Boolean).map((line) => JSON.parse(line).msg))).toEqual([["first", "second"]]);
+
+    root.info("waits");
+    root.error("goes at once");
+    expect(writes.slice(1).map((text) => text.split("\n").filter(Boolean).map((line) => JSON.parse(line).msg))).toEqual([["waits", "goes at once"]]);
+    root.info("written by flush");
+    destination.flush();
+    expect(writes).toHaveLength(3);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(3);
   });
 
   it("reads as a plain line in development", () => {

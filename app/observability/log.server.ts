@@ -116,14 +116,71 @@ function createRoot(destination: Destination, logLevel: LogLevel): pino.Logger {
   );
 }
 
+/** pino tells a destination marked with this the level of the line it is about to write (`lastLevel`). */
+const NEEDS_METADATA: symbol = pino.symbols.needsMetadataGsym;
+/** pino's number for warn: a line at this level or above is written at once. */
+const WARN_LEVEL = 40;
+/** What may wait for the end of the turn; more is written at once. */
+const COALESCED_MAX = 64 * 1024;
+
 /**
- * Where lines go: JSON on standard output, written as they come (pino.destination, synchronous: a line is out
- * before the process can die, and measured as cheap as the asynchronous way for one line per request,
- * docs/decisions/0035); in development, a readable line instead.
+ * The lines written in one turn of the event loop, given to `target` together in one write at the turn's end
+ * (setImmediate), not one write each: a viewer step writes two request lines, and under load many requests end
+ * in the same turn, so a system call per line cost more than the rest of the line (docs/decisions/0035).
+ * A line of warn or above goes out at once (with what waits before it, in order), so does what waits once it
+ * reaches 64 kB, and `flush` writes what waits (server.js's exit, and process exit).
+ */
+export function coalescedDestination(target: Destination): Destination & { flush(done?: () => void): void } {
+  let waiting = "";
+  let scheduled = false;
+  // pino's logger.flush(callback) calls it with a callback.
+  const flush = (done?: () => void) => {
+    scheduled = false;
+    if (waiting) {
+      const text = waiting;
+      waiting = "";
+      target.write(text);
+    }
+    done?.();
+  };
+  const destination = {
+    [NEEDS_METADATA]: true,
+    lastLevel: 0,
+    write(line: string) {
+      waiting += line;
+      if (destination.lastLevel >= WARN_LEVEL || waiting.length >= COALESCED_MAX) return void flush();
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => flush());
+      }
+    },
+    flush,
+  };
+  return destination;
+}
+
+/**
+ * Where lines go: JSON on standard output, through pino's synchronous destination (a write is out when it
+ * returns), the lines of one turn of the event loop in one write (coalescedDestination): an error or a warning
+ * at once, and whatever waits when the process exits, so only a process killed outright (SIGKILL, out of
+ * memory) can lose the info lines of its last turn (docs/decisions/0035). In development, a readable line instead.
  */
 function standardOutput(): Destination {
   if (process.env.NODE_ENV === "development") return { write: (line) => void process.stdout.write(readableLine(line)) };
-  return pino.destination({ dest: 1, sync: true });
+  const destination = coalescedDestination(pino.destination({ dest: 1, sync: true }));
+  flushAtExit(destination.flush);
+  return destination;
+}
+
+/**
+ * One exit listener per process, whatever reloads this module (the tests import it afresh for each file): it
+ * writes what the latest standard-output destination holds.
+ */
+const AT_EXIT = Symbol.for("legal-self-help.log.flushAtExit");
+function flushAtExit(flush: () => void): void {
+  const holder = globalThis as { [AT_EXIT]?: () => void };
+  if (!holder[AT_EXIT]) process.on("exit", () => holder[AT_EXIT]?.());
+  holder[AT_EXIT] = flush;
 }
 
 const shownFirst = new Set(["level", "time", "pid", "msg", "component", "requestId", "err"]);

@@ -40,6 +40,11 @@ async function readKey(db: Db, id: string, keys: DataKeyring): Promise<Buffer | 
   return key;
 }
 
+/** The key of that id if this database handle has already read it: no query, no await. */
+export function rememberedApplicationKey(db: Db, id: ApplicationKeyId): Buffer | undefined {
+  return known.get(db)?.get(id);
+}
+
 /**
  * The key of that id, made (32 random bytes) the first time it is asked for. Several instances asking at once
  * agree: the first insert wins and every one reads the row back.

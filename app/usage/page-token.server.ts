@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { Db } from "../../db/database";
-import { applicationKey } from "~/security/application-keys.server";
+import { applicationKey, rememberedApplicationKey } from "~/security/application-keys.server";
 
 /**
  * What `interviews.last_page` holds for a page: a keyed hash of its name, not the name. The page an interview is
@@ -18,4 +18,9 @@ export function pageToken(page: string, key: Buffer): string {
  */
 export function pageTokenKey(db: Db): Promise<Buffer> {
   return applicationKey(db, "usage-pages");
+}
+
+/** The same key when this database handle has read it already (every save after the first): no await. */
+export function knownPageTokenKey(db: Db): Buffer | undefined {
+  return rememberedApplicationKey(db, "usage-pages");
 }

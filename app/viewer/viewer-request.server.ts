@@ -8,6 +8,7 @@ import type { ViewerReviewProps } from "./viewer-review";
 import { type InterviewSubject, interviewPageTitle, reviewTitle } from "./titles";
 import {
   aiHelp,
+  aiHelpAtOnce,
   changeNeedsPage,
   loadSessionAndInterview,
   type OpenViewer,
@@ -85,7 +86,7 @@ async function open(request: ViewerRequest, carried: string | null, db: Db): Pro
   const target = parseViewerTarget(request.url);
   const opened = target && (request.opened !== undefined ? request.opened : await openViewer(user, target, carried, db));
   if (!target || !opened) return viewerError(404);
-  return { user, target, opened, help: await aiHelp(opened) };
+  return { user, target, opened, help: aiHelpAtOnce(opened) ?? (await aiHelp(opened)) };
 }
 
 /** What the titles name the interview by: its issue (a sensitive one by no name), or in preview its guide. */

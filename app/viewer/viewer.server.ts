@@ -11,7 +11,7 @@ import { config } from "~/config.server";
 import { database } from "~/db.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
 import { adoptAttachments, storeAttachment } from "~/interviews/attachments.server";
-import { getGuide, getGuideVersion, getGuideVersionUploadedAt, type GuidePin } from "~/guides/guides.server";
+import { cachedGuideVersion, getGuide, getGuideVersion, getGuideVersionUploadedAt, type GuidePin } from "~/guides/guides.server";
 import { findInterview, interviewState, saveInterview, today } from "~/interviews/interviews.server";
 
 /**
@@ -146,25 +146,33 @@ type InterviewRow = IssueRow & {
   engine_state: string;
 };
 
+type Found = { pin: GuidePin; guide: Guide } | null;
+
+/**
+ * A guide version named by a row with its upload time: the parsed guide from the cache, without an await when it
+ * is there (the viewer's every step opens one: each await costs promises, and on Node 20 each promise pays the
+ * request scope's AsyncLocalStorage hook, docs/decisions/0035), else read (a promise).
+ */
+function guideVersionOf(pin: GuidePin, uploadedAt: string, db: Db): Found | Promise<Found> {
+  const cached = cachedGuideVersion(pin, uploadedAt);
+  if (cached) return { pin, guide: cached };
+  return getGuideVersionUploadedAt(pin, uploadedAt, db).then((guide) => (guide ? { pin, guide } : null));
+}
+
 /** The issue's published guide version, read with the issue, and parsed; null when it has none. */
-async function publishedGuideOf(row: IssueRow, db: Db) {
+function publishedGuideOf(row: IssueRow, db: Db): Found | Promise<Found> {
   if (!row.guide_id || row.guide_version === null || !row.guide_uploaded_at) return null;
-  const pin = { guideId: row.guide_id, version: row.guide_version };
-  const guide = await getGuideVersionUploadedAt(pin, row.guide_uploaded_at, db);
-  return guide ? { pin, guide } : null;
+  return guideVersionOf({ guideId: row.guide_id, version: row.guide_version }, row.guide_uploaded_at, db);
 }
 
 /** The guide version an interview started on (an interview that recorded none runs its issue's published one). */
-async function interviewGuideOf(row: InterviewRow, db: Db) {
+function interviewGuideOf(row: InterviewRow, db: Db): Found | Promise<Found> {
   if (row.pinned_guide_id === null || row.pinned_version === null) return publishedGuideOf(row, db);
   if (!row.pinned_uploaded_at) return null;
-  const pin = { guideId: row.pinned_guide_id, version: row.pinned_version };
-  const guide = await getGuideVersionUploadedAt(pin, row.pinned_uploaded_at, db);
-  return guide ? { pin, guide } : null;
+  return guideVersionOf({ guideId: row.pinned_guide_id, version: row.pinned_version }, row.pinned_uploaded_at, db);
 }
 
-async function openedInterview(row: InterviewRow, db: Db): Promise<OpenViewer | null> {
-  const found = await interviewGuideOf(row, db);
+function openedWith(row: InterviewRow, found: Found): OpenViewer | null {
   if (!row.guide_id || !found) return null;
   const issue = { ...issueFromRow(row), guideId: row.guide_id };
   return {
@@ -175,6 +183,12 @@ async function openedInterview(row: InterviewRow, db: Db): Promise<OpenViewer | 
     status: row.interview_status,
     state: interviewState({ id: row.interview_id, vars: row.vars, engine_state: row.engine_state }),
   };
+}
+
+/** What an interview's row opens: at once when its guide is cached, else once the guide is read. */
+function openedInterview(row: InterviewRow, db: Db): OpenViewer | null | Promise<OpenViewer | null> {
+  const found = interviewGuideOf(row, db);
+  return found instanceof Promise ? found.then((f) => openedWith(row, f)) : openedWith(row, found);
 }
 
 /**
@@ -192,7 +206,9 @@ export async function loadSessionAndInterview(
   const { interviewId, issueId } = target;
   const { session, stale, row } = await loadSessionWith(cookie, (idHash) => sessionWithInterview(db, idHash, issueId, interviewId), db, now);
   if (!session?.user || !row) return { session, stale };
-  return { session, stale, opened: row.interview_id ? await openedInterview(row as InterviewRow, db) : null };
+  if (!row.interview_id) return { session, stale, opened: null };
+  const opened = openedInterview(row as InterviewRow, db);
+  return { session, stale, opened: opened instanceof Promise ? await opened : opened };
 }
 
 /**
@@ -487,6 +503,10 @@ async function keepForDetour(
  * "Understand my situation" only where the organisation has sources for the issue; none in preview.
  */
 export async function aiHelp(open: OpenViewer, db: Db = database()): Promise<{ understand: boolean; document: boolean }> {
-  if (!aiAvailable() || !open.issue) return { understand: false, document: false };
-  return { understand: await issueHasSources({ id: open.issue.id, countryId: open.issue.country.id }, db), document: true };
+  return aiHelpAtOnce(open) ?? { understand: await issueHasSources({ id: open.issue!.id, countryId: open.issue!.country.id }, db), document: true };
+}
+
+/** aiHelp without a query or an await where it needs none (no AI endpoint, or a preview): else null. */
+export function aiHelpAtOnce(open: OpenViewer): { understand: boolean; document: boolean } | null {
+  return !aiAvailable() || !open.issue ? { understand: false, document: false } : null;
 }
