@@ -21,6 +21,7 @@ import * as m0019 from "./migrations/0019_content_published_by";
 import * as m0020 from "./migrations/0020_help";
 import * as m0021 from "./migrations/0021_languages";
 import * as m0022 from "./migrations/0022_content_translations";
+import * as m0023 from "./migrations/0023_passage_languages";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   "0020_help": m0020,
   "0021_languages": m0021,
   "0022_content_translations": m0022,
+  "0023_passage_languages": m0023,
 };
 
 /**

@@ -311,6 +311,8 @@ export interface PassagesTable {
   /** The page of a PDF it starts on. */
   page: number | null;
   text: string;
+  /** Its source's language (migration 0023): PostgreSQL's search vector is made with that language's configuration. */
+  language: Generated<string>;
 }
 
 export interface SessionsTable {

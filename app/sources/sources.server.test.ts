@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import PDFDocument from "pdfkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
@@ -221,6 +222,22 @@ describe.each(dialects)("sources and passage search on %s", (dialect) => {
     expect((await searchPassages({ countryId: 3, query: "押金", language: "zh-Hans" }, database.db))[0]?.language).toBe("zh-Hans");
     await deleteSource(chinese.id, actor, database.db);
     await deleteSource(english.id, actor, database.db);
+  });
+
+  it("reads each passage with its language's stemming on PostgreSQL, changed with its source's language", async () => {
+    const added = await addSource({ countryId: 3, issueId: null, title: "Expulsions", url: "https://example.org/expulsions", language: "fr" }, { markdown: "# Expulsions\n\nLes locataires peuvent contester les expulsions devant le tribunal." }, actor, database.db);
+    if (!added.ok) throw new Error(added.message);
+    expect((await searchPassages({ countryId: 3, query: "contester une expulsion" }, database.db))[0]).toMatchObject({ sourceTitle: "Expulsions", language: "fr" });
+    const languages = await database.db.selectFrom("passages").select("language").where("source_id", "=", added.id).execute();
+    expect(languages).toEqual([{ language: "fr" }]);
+    if (dialect === "postgres") {
+      const madeWith = async (config: string) =>
+        (await sql<{ same: boolean }>`select p.search = (setweight(to_tsvector(${config}::regconfig, coalesce(p.heading, '')), 'A') || setweight(to_tsvector(${config}::regconfig, p.text), 'B')) as same from passages p where p.source_id = ${added.id}`.execute(database.db)).rows[0]?.same;
+      expect(await madeWith("french")).toBe(true);
+      await updateSource(added.id, { countryId: 3, issueId: null, title: "Expulsions", url: "https://example.org/expulsions", language: "vi" }, null, actor, database.db);
+      expect(await madeWith("simple")).toBe(true);
+    }
+    await deleteSource(added.id, actor, database.db);
   });
 
   it("deletes a source with its passages, gone from search at once, and records who added and deleted it", async () => {

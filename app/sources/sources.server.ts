@@ -3,6 +3,7 @@
 import { DEFAULT_LANGUAGE } from "~/i18n/languages";
 import { PostgresAdapter, sql } from "kysely";
 import type { Db } from "../../db/database";
+import { availableSearchConfigs, searchConfigExpression } from "../../db/text-search";
 import { database } from "~/db.server";
 import { type Actor, recordAuditEvent } from "~/audit/audit.server";
 import { attachmentMessages, MAX_ATTACHMENT_BYTES } from "~/interviews/attachments.server";
@@ -109,7 +110,7 @@ export async function addSource(details: SourceDetails, content: SourceContent, 
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await insertPassages(trx, Number(id), read.drafts);
+    await insertPassages(trx, Number(id), read.drafts, details.language ?? DEFAULT_LANGUAGE);
     if (actor) {
       const recorded = { sourceId: Number(id), countryId: details.countryId, issueId: details.issueId, passages: read.drafts.length };
       await recordAuditEvent(actor, { action: "source.added", subject: details.title, details: recorded }, trx);
@@ -118,9 +119,9 @@ export async function addSource(details: SourceDetails, content: SourceContent, 
   });
 }
 
-async function insertPassages(db: Db, sourceId: number, drafts: readonly PassageDraft[]) {
+async function insertPassages(db: Db, sourceId: number, drafts: readonly PassageDraft[], language: string) {
   for (let i = 0; i < drafts.length; i += 200) {
-    const rows = drafts.slice(i, i + 200).map((draft) => ({ source_id: sourceId, ordinal: draft.ordinal, heading: draft.heading, page: draft.page, text: draft.text }));
+    const rows = drafts.slice(i, i + 200).map((draft) => ({ source_id: sourceId, ordinal: draft.ordinal, heading: draft.heading, page: draft.page, text: draft.text, language }));
     await db.insertInto("passages").values(rows).execute();
   }
 }
@@ -153,9 +154,13 @@ export async function updateSource(id: number, details: SourceDetails, content: 
       .where("id", "=", id)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return null;
+    const language = details.language ?? before.language;
     if (read) {
       await trx.deleteFrom("passages").where("source_id", "=", id).execute();
-      await insertPassages(trx, id, read.drafts);
+      await insertPassages(trx, id, read.drafts, language);
+    } else if (language !== before.language) {
+      // Searched from now on with the language's stemming (PostgreSQL makes each passage's vector again).
+      await trx.updateTable("passages").set({ language }).where("source_id", "=", id).execute();
     }
     const changed = [
       before.title !== details.title ? "title" : null,
@@ -406,7 +411,7 @@ async function searchByWords(request: SearchRequest, limit: number, db: Db): Pro
         select p.id, p.source_id, p.heading, p.page, p.text, s.title, s.url, s.language, ${await postgresScore(db, terms, scope)} as score
         from passages p
         join sources s on s.id = p.source_id
-        where p.search @@ to_tsquery('english', ${terms.join(" | ")}) and ${scope}
+        where p.search @@ to_tsquery(${searchConfigExpression("p.language", await searchConfigs(db))}, ${terms.join(" | ")}) and ${scope}
         order by score desc, p.source_id, p.ordinal
         limit ${limit}`.execute(db)
     : await sql<Row>`
@@ -430,13 +435,24 @@ async function searchByWords(request: SearchRequest, limit: number, db: Db): Pro
   }));
 }
 
+const knownConfigs = new WeakMap<object, Promise<[string, string][]>>();
+
+/** The text search configurations this PostgreSQL server has, read once per database handle. */
+function searchConfigs(db: Db): Promise<[string, string][]> {
+  let known = knownConfigs.get(db);
+  if (!known) knownConfigs.set(db, (known = availableSearchConfigs(db)));
+  return known;
+}
+
 /**
  * PostgreSQL's ts_rank knows nothing of how rare a word is: a passage that repeats a common word ("salary") beats
  * the one with the rare word that matters ("mediation"). Each word's rank is weighed by its inverse document
  * frequency among the passages searched (as BM25 does on SQLite), counted in one query first.
  */
 async function postgresScore(db: Db, terms: string[], scope: ReturnType<typeof sql>) {
-  const queries = terms.map((term) => sql`to_tsquery('english', ${term})`);
+  // Each passage's words are read with its language's configuration, and the query's with the same.
+  const config = searchConfigExpression("p.language", await searchConfigs(db));
+  const queries = terms.map((term) => sql`to_tsquery(${config}, ${term})`);
   const counts = await sql<Record<string, string | number>>`
     select count(*) as total, ${sql.join(queries.map((query, i) => sql`count(*) filter (where p.search @@ ${query}) as ${sql.ref(`t${i}`)}`))}
     from passages p join sources s on s.id = p.source_id where ${scope}`.execute(db);
