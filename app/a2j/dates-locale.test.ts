@@ -5,7 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { answersFromJSON, answersToJSON, getRaw } from "./answers";
 import { answersFromANX, answersToANX } from "./anx";
-import { A2J_DATES, boxesFromStored, type DateLocale, formatDaysFor, MONTH_WORDS, monthFromWord, readDateBoxes, showStoredDate, ymdToDays } from "./dates";
+import { A2J_DATES, boxesFromStored, type DateLocale, formatDaysFor, MONTH_WORDS, monthFromWord, monthNames, readDateBoxes, showStoredDate, ymdToDays } from "./dates";
 import { currentPage, startInterview, submitPage, type InterviewState } from "./flow";
 import { loadGuideObject } from "./guide";
 import { renderMacros } from "./macros";
@@ -248,5 +248,29 @@ describe("month names in the Month box", () => {
     expect(MONTH_WORDS.en).toHaveLength(12);
     expect(monthFromWord("Jun", "en")).toBe(6);
     expect(monthFromWord("Ju", "en")).toBeNull();
+  });
+});
+
+describe("dates in the guide's language", () => {
+  const day = ymdToDays(1990, 1, 13)!;
+  test("writes a long date as the language does, with Latin digits; numbers and English as before", () => {
+    expect(formatDaysFor(day, { order: "DMY", style: "long", language: "fr" })).toBe("13 janvier 1990");
+    expect(formatDaysFor(day, { order: "DMY", style: "long", language: "zh-Hans" })).toBe("1990年1月13日");
+    expect(formatDaysFor(day, { order: "DMY", style: "long", language: "ar" })).toBe("13 يناير 1990");
+    expect(formatDaysFor(day, { order: "MDY", style: "long", language: "en" })).toBe("January 13, 1990");
+    expect(formatDaysFor(day, { order: "DMY", style: "long" })).toBe("13 January 1990");
+    expect(formatDaysFor(day, { order: "DMY", style: "numeric", language: "fr" })).toBe("13/01/1990");
+    // A tag Intl cannot read: English words, never an error.
+    expect(formatDaysFor(day, { order: "DMY", style: "long", language: "not a tag!" })).toBe("13 January 1990");
+    expect(showStoredDate("1/13/1990", { order: "DMY", style: "long", language: "es" })).toBe("13 de enero de 1990");
+  });
+
+  test("reads a month typed in the language's words", () => {
+    expect(monthFromWord("janvier", "fr")).toBe(1);
+    expect(monthFromWord("févr", "fr")).toBe(2);
+    expect(monthFromWord("Ionawr", "cy")).toBe(1);
+    expect(monthFromWord("March", "fr")).toBeNull();
+    expect(monthNames("en")[2]).toBe("March");
+    expect(readDateBoxes({ day: "13", month: "janvier", year: "1990" }, "fr")).toMatchObject({ kind: "date", value: "01/13/1990" });
   });
 });

@@ -127,6 +127,12 @@ export interface DateLocale {
   order: "DMY" | "MDY";
   /** `long`: "13 January 1990" (DMY) or "January 13, 1990" (MDY); `numeric`: "13/01/1990" or "01/13/1990". */
   style: "long" | "numeric";
+  /**
+   * The language dates are written in (the guide's: BCP 47). Absent or English: the names above, in the country's
+   * order. Another: the month's name and the order as that language writes them ("13 janvier 1990",
+   * "1990年1月13日"), with Latin digits.
+   */
+  language?: string;
 }
 
 /** A2J's own way, for guides run outside any country (preview) and for countries that write month first. */
@@ -145,12 +151,38 @@ const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "Ju
  */
 export const MONTH_WORDS: Readonly<Record<string, readonly string[]>> = { en: MONTH_NAMES };
 
-/** The month (1 to 12) a typed word names ("March", "mar", "Mar."), or null. */
+/** Whether dates in this language are written with our English names (no language, or English). */
+const english = (language: string | undefined) => !language || /^en(-|$)/i.test(language);
+
+/** Intl's formatter of a language, or null for a tag it cannot read. */
+function intlDates(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat | null {
+  try {
+    return new Intl.DateTimeFormat(language, { ...options, timeZone: "UTC", numberingSystem: "latn" });
+  } catch {
+    return null;
+  }
+}
+
+/** The twelve month names of a language: ours for English, else Intl's (the standalone form: "janvier"). */
+export function monthNames(language: string): readonly string[] {
+  if (english(language)) return MONTH_NAMES;
+  const format = intlDates(language, { month: "long" });
+  return format ? Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2001, i, 15))) : MONTH_NAMES;
+}
+
+/** The month (1 to 12) a typed word names ("March", "mar", "Mar."; "janvier" in French), or null. */
 export function monthFromWord(typed: string, language = "en"): number | null {
-  const word = typed.trim().replace(/\.$/, "").toLocaleLowerCase(language);
+  const lower = (text: string) => {
+    try {
+      return text.toLocaleLowerCase(language);
+    } catch {
+      return text.toLowerCase();
+    }
+  };
+  const word = lower(typed.trim().replace(/\.$/, ""));
   if (word.length < 3) return null;
-  const names = MONTH_WORDS[language] ?? MONTH_NAMES;
-  const found = names.findIndex((name) => name.toLocaleLowerCase(language).startsWith(word));
+  const names = MONTH_WORDS[language] ?? monthNames(language);
+  const found = names.findIndex((name) => lower(name).startsWith(word));
   return found < 0 ? null : found + 1;
 }
 
@@ -159,6 +191,12 @@ export function formatDaysFor(days: number, locale: DateLocale): string {
   const { year, month, day } = daysToYmd(days);
   const y = String(year).padStart(4, "0");
   if (locale.style === "numeric") return locale.order === "DMY" ? `${pad2(day)}/${pad2(month)}/${y}` : `${pad2(month)}/${pad2(day)}/${y}`;
+  if (!english(locale.language)) {
+    const format = intlDates(locale.language!, { day: "numeric", month: "long", year: "numeric" });
+    const utc = new Date(Date.UTC(2000, month - 1, day));
+    utc.setUTCFullYear(year);
+    if (format) return format.format(utc);
+  }
   const name = MONTH_NAMES[month - 1] ?? "";
   return locale.order === "DMY" ? `${day} ${name} ${y}` : `${name} ${day}, ${y}`;
 }

@@ -115,7 +115,8 @@ export async function interviewDocument(
     lang,
     notIncludedWords: notIncludedWordsIn(lang),
     answers: interview.state.answers,
-    dates: issue?.country.dates,
+    // The country's order and style, in the document's language ("13 janvier 1990" in a French guide's document).
+    dates: issue?.country.dates ? { ...issue.country.dates, language: lang } : undefined,
     readFile: async (file) => {
       const f = await getGuideFile(pin.guideId, file, db, pin.version);
       return f ? new Uint8Array(f.bytes) : null;

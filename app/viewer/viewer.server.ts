@@ -266,8 +266,10 @@ function sanitizeView(view: NonNullable<ReturnType<typeof renderPage>>) {
 }
 
 /** How the interview's person writes dates: the issue's country's way; A2J's own in preview. */
+/** How the interview writes dates: its country's order and style, in its guide's language. */
 function datesOf(open: OpenViewer): DateLocale {
-  return open.issue?.country.dates ?? A2J_DATES;
+  const dates = open.issue?.country.dates ?? A2J_DATES;
+  return open.guide.language ? { ...dates, language: open.guide.language } : dates;
 }
 
 /**
@@ -345,7 +347,7 @@ function postedText(form: FormData, field: FieldView): string | string[] | undef
  * script) may still post the date whole, as A2J does. Boxes that do not make a date come back as errors naming
  * the box.
  */
-function postedValues(form: FormData, fields: FieldView[]) {
+function postedValues(form: FormData, fields: FieldView[], language?: string) {
   const values: FormValues = {};
   const typedDates: Record<string, DateBoxes> = {};
   const dateErrors: FieldError[] = [];
@@ -358,7 +360,7 @@ function postedValues(form: FormData, fields: FieldView[]) {
     }
     const typed = { day: String(box("day") ?? ""), month: String(box("month") ?? ""), year: String(box("year") ?? "") };
     typedDates[field.inputName] = typed;
-    const reading = readDateBoxes(typed);
+    const reading = readDateBoxes(typed, language);
     if (reading.kind === "wrong") dateErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: reading.message, boxes: reading.boxes });
     values[field.inputName] = reading.kind === "date" ? reading.value : "";
   }
@@ -397,7 +399,7 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   if (view.name !== pageName) return { kind: "page", interviewId: open.interviewId, state: open.state, status: open.status };
   if (intent.startsWith("rephrase:") || intent === "understand" || intent === "document") return keepForDetour(user, open, view, form, intent, preview, db);
 
-  const { values, typedDates, dateErrors } = postedValues(form, view.fields);
+  const { values, typedDates, dateErrors } = postedValues(form, view.fields, datesOf(open).language);
   const uploadErrors: FieldError[] = [];
   const uploaded: string[] = [];
   for (const field of view.fields) {
@@ -485,7 +487,7 @@ async function keepForDetour(
   const variable = intent.startsWith("rephrase:") ? intent.slice("rephrase:".length) : null;
   const allowed = variable !== null ? rephrasableInputs(open, view).includes(variable) : (intent === "understand" && help.understand) || (intent === "document" && help.document);
   if (preview || !open.issue || !allowed) return { kind: "error", message: "This help is not available here." };
-  const { values, typedDates } = postedValues(form, view.fields);
+  const { values, typedDates } = postedValues(form, view.fields, datesOf(open).language);
   const kept = keepPageAnswers(open.guide, open.state, { pageName: view.name, values, dates: typedDates }, today());
   if (!kept.ok) return { kind: "error", message: kept.error.message };
   const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, guide: open.pin }, db);
