@@ -1,8 +1,35 @@
+import type { ReactNode } from "react";
 import type { ContentVersionSource, ContentVersionStatus } from "../../db/schema";
 import { AdminTime } from "~/ui/admin-lists";
 
 export function VersionTime({ at }: { at: string }) {
   return <AdminTime at={at} zone />;
+}
+
+/**
+ * "A draft newer than the published … exists": above a form (or list) that shows the draft, what the public
+ * pages show meanwhile. `what`: "content", "translation", "corrections"; `shown`: what holds the draft.
+ */
+export function PendingDraftNotice({
+  draft,
+  what,
+  shown = "form",
+  children,
+}: {
+  draft: { version: number; author: string; createdAt: string };
+  what: string;
+  shown?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="notice notice--warning" role="note">
+      <p>
+        A draft newer than the published {what} exists: version {draft.version}, saved by {draft.author} on <VersionTime at={draft.createdAt} />. The {shown}{" "}
+        shows the draft; the public pages show the published {what === "corrections" ? what : "version"} until you publish.
+      </p>
+      {children}
+    </div>
+  );
 }
 
 export const statusNames: Record<ContentVersionStatus, string> = { draft: "Draft", published: "Published", deleted: "Deleted" };

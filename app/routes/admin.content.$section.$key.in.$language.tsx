@@ -6,7 +6,7 @@ import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { invalid } from "~/auth/form-replies.server";
 import { fieldLabels, markdownFields, translationSchemas } from "~/content/editing";
 import { itemFromUrl, itemHref, itemTitle, translationLanguage } from "~/content/items";
-import { VersionTime, authorName } from "~/content/version-views";
+import { PendingDraftNotice, authorName } from "~/content/version-views";
 import { type ItemKind, itemExists, loadTranslation, saveContent } from "~/content/versions.server";
 import { notFound } from "~/http.server";
 import { findLanguage } from "~/i18n/languages";
@@ -102,14 +102,7 @@ export default function EditTranslation({ loaderData, actionData }: Route.Compon
         Write the {kind === "home" || kind === "legal" ? "page" : kind} in {languageName}. A field left empty shows the English text to people who read{" "}
         {languageName}, with a note that the page is not yet available in their language. The English text is shown under each field.
       </p>
-      {pendingDraft ? (
-        <div className="notice notice--warning" role="note">
-          <p>
-            A draft newer than the published translation exists: version {pendingDraft.version}, saved by {pendingDraft.author} on{" "}
-            <VersionTime at={pendingDraft.createdAt} />. The form shows the draft; the public pages show the published version until you publish.
-          </p>
-        </div>
-      ) : null}
+      {pendingDraft ? <PendingDraftNotice draft={pendingDraft} what="translation" /> : null}
       <ErrorSummary errors={errors} formErrors={form.errors} />
       {preview ? (
         <section className="content-preview" aria-labelledby="preview-title" tabIndex={-1} autoFocus>

@@ -6,7 +6,7 @@ import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { invalid } from "~/auth/form-replies.server";
 import { editSchemas, fieldLabels, kindNames, markdownFields, parseVariableList, variableList } from "~/content/editing";
 import { type ItemRef, itemFromUrl, itemHref, itemTitle } from "~/content/items";
-import { VersionTime, authorName } from "~/content/version-views";
+import { PendingDraftNotice, authorName } from "~/content/version-views";
 import { type ContentBodies, type ContentKind, type ItemKind, issueChoices, itemExists, loadItem, saveContent, translationStatuses } from "~/content/versions.server";
 import { DEFAULT_LANGUAGE, findLanguage, languages } from "~/i18n/languages";
 import { offeredLanguages } from "~/i18n/offered.server";
@@ -150,14 +150,7 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
         <a href="/admin/content">All content</a>
         {item.key !== null ? <a href={`${itemHref(item.kind, item.key)}/history`}>History of changes</a> : null}
       </p>
-      {pendingDraft ? (
-        <div className="notice notice--warning" role="note">
-          <p>
-            A draft newer than the published content exists: version {pendingDraft.version}, saved by {pendingDraft.author} on{" "}
-            <VersionTime at={pendingDraft.createdAt} />. The form shows the draft; the public pages show the published version until you publish.
-          </p>
-        </div>
-      ) : null}
+      {pendingDraft ? <PendingDraftNotice draft={pendingDraft} what="content" /> : null}
       <ErrorSummary errors={errors} formErrors={form.errors} />
       {preview ? (
         // Above the form, where the page comes back after Preview, and focused: it is what was asked for.

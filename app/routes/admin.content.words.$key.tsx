@@ -6,7 +6,7 @@ import { AdminPage } from "~/administration/admin-page";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { invalid } from "~/auth/form-replies.server";
 import { translationLanguage, wordsHref } from "~/content/items";
-import { VersionTime, authorName } from "~/content/version-views";
+import { PendingDraftNotice, authorName } from "~/content/version-views";
 import { publishDraft } from "~/content/versions.server";
 import { isMessageKey, loadWords, saveWord, shippedWords, wordProblem } from "~/content/words.server";
 import { notFound } from "~/http.server";
@@ -102,17 +102,13 @@ export default function InterfaceWords({ loaderData, actionData }: Route.Compone
         the message&apos;s placeholders in braces, such as {"{name}"}, and its tags, as the English message has them. People see it once it is published.
       </p>
       {pendingDraft ? (
-        <div className="notice notice--warning" role="note">
-          <p>
-            A draft newer than the published corrections exists: version {pendingDraft.version}, saved by {pendingDraft.author} on{" "}
-            <VersionTime at={pendingDraft.createdAt} />. The list shows the draft; the public pages show the published corrections until you publish.
-          </p>
+        <PendingDraftNotice draft={pendingDraft} what="corrections" shown="list">
           <Form method="post">
             <button type="submit" name="intent" value="publish-draft" className="button button--small">
               Publish the draft
             </button>
           </Form>
-        </div>
+        </PendingDraftNotice>
       ) : null}
       <ErrorSummary errors={errors} formErrors={formErrors} />
       {chosen ? (

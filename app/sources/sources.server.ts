@@ -383,17 +383,25 @@ async function searchByPairs(request: SearchRequest, limit: number, db: Db): Pro
     .map((row) => ({ row, score: pairs.reduce((sum, pair) => sum + (holding(row, pair) ? weight.get(pair)! : 0), 0) }))
     .sort((a, b) => b.score - a.score || Number(a.row.source_id) - Number(b.row.source_id) || Number(a.row.ordinal) - Number(b.row.ordinal))
     .slice(0, limit)
-    .map(({ row, score }) => ({
-      passageId: Number(row.id),
-      sourceId: Number(row.source_id),
-      sourceTitle: row.title,
-      sourceUrl: row.url,
-      language: row.language,
-      text: row.text,
-      ...(row.heading ? { heading: row.heading } : {}),
-      ...(row.page ? { page: Number(row.page) } : {}),
-      rank: score,
-    }));
+    .map(({ row, score }) => foundPassage(row, score));
+}
+
+/** A passage row of either search, as the search returns it. */
+function foundPassage(
+  row: { id: number; source_id: number; heading: string | null; page: number | null; text: string; title: string; url: string; language: string },
+  rank: number,
+): FoundPassage {
+  return {
+    passageId: Number(row.id),
+    sourceId: Number(row.source_id),
+    sourceTitle: row.title,
+    sourceUrl: row.url,
+    language: row.language,
+    text: row.text,
+    ...(row.heading ? { heading: row.heading } : {}),
+    ...(row.page ? { page: Number(row.page) } : {}),
+    rank,
+  };
 }
 
 async function searchByWords(request: SearchRequest, limit: number, db: Db): Promise<FoundPassage[]> {
@@ -422,17 +430,7 @@ async function searchByWords(request: SearchRequest, limit: number, db: Db): Pro
         where passages_fts match ${terms.map((term) => `"${term}"`).join(" OR ")} and ${scope}
         order by score desc, p.source_id, p.ordinal
         limit ${limit}`.execute(db);
-  return rows.map((row) => ({
-    passageId: Number(row.id),
-    sourceId: Number(row.source_id),
-    sourceTitle: row.title,
-    sourceUrl: row.url,
-    language: row.language,
-    text: row.text,
-    ...(row.heading ? { heading: row.heading } : {}),
-    ...(row.page ? { page: Number(row.page) } : {}),
-    rank: Number(row.score),
-  }));
+  return rows.map((row) => foundPassage(row, Number(row.score)));
 }
 
 const knownConfigs = new WeakMap<object, Promise<[string, string][]>>();
