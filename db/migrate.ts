@@ -22,6 +22,7 @@ import * as m0020 from "./migrations/0020_help";
 import * as m0021 from "./migrations/0021_languages";
 import * as m0022 from "./migrations/0022_content_translations";
 import * as m0023 from "./migrations/0023_passage_languages";
+import * as m0024 from "./migrations/0024_guide_languages";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   "0021_languages": m0021,
   "0022_content_translations": m0022,
   "0023_passage_languages": m0023,
+  "0024_guide_languages": m0024,
 };
 
 /**

@@ -279,6 +279,8 @@ export interface UsageEventsTable {
   kind: UsageEventKind;
   /** For "left" (an unfinished interview deleted): the token of the page it was last on, when known. */
   page: string | null;
+  /** The language the interview ran in (migration 0024); null for events counted before. */
+  language: Generated<string | null>;
 }
 
 export type UsageEventKind = "started" | "completed" | "downloaded" | "left";
@@ -383,6 +385,8 @@ export interface InterviewsTable {
   updated_at: string;
   /** A keyed token of the page it is at after its last save (app/usage/page-token.server.ts); null if saved before migration 0013. */
   last_page: Generated<string | null>;
+  /** The language it runs in, its guide's when it started (migration 0024): kept, as the guide version is. */
+  language: Generated<string>;
 }
 
 /** One guide, by its stable id (what issues.guide_id names); its text is in its versions (migration 0012). */
@@ -392,6 +396,10 @@ export interface GuidesTable {
   title: string;
   /** The version that runs for new interviews; null until one is published. */
   published_version: number | null;
+  /** The language it is written in, a BCP 47 tag (migration 0024): its A2J `language` on import, or as administrators set it. */
+  language: Generated<string>;
+  /** The guide it is the same interview as, in another language; null: none (migration 0024). */
+  translation_of: Generated<string | null>;
 }
 
 export type GuideOrigin = "seed" | "upload" | "command line";

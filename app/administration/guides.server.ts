@@ -30,6 +30,8 @@ export const guideMessages = {
   noIssue: "There is no such issue.",
   notPublished: "Publish a version of this guide before attaching it to an issue.",
   notAttached: "This issue does not run this guide (any more).",
+  noTranslationTarget: "Choose a guide that is in no other guide's place: it cannot be a translation itself, nor this guide.",
+  hasTranslations: "Other guides are this guide in other languages: it cannot be a translation of another guide itself.",
 } as const;
 
 export type UploadTarget = { kind: "new"; guideId: string } | { kind: "version"; guideId: string };
@@ -102,6 +104,36 @@ export async function attachGuide(actor: Actor, guideId: string, issueId: number
     if (!issue || !(await attachGuideToIssue(issueId, guideId, trx, actor))) return { ok: false, message: guideMessages.noIssue };
     await recordAuditEvent(actor, { action: "guide.attached", subject: guideId, details: { issue: issueId, issueName: issue.name, version: published.version } }, trx);
     return { ok: true, issueName: issue.name };
+  });
+}
+
+/**
+ * The language a guide is written in, and the guide it is the same interview as in another language (or none):
+ * the issues that run that guide then run this one for people who read its language. Recorded in the audit.
+ */
+export async function setGuideLanguage(
+  actor: Actor,
+  guideId: string,
+  choice: { language: string; translationOf: string | null },
+  db: Db = database(),
+): Promise<{ ok: true } | { ok: false; field: "translationOf"; message: string }> {
+  return db.transaction().execute(async (trx) => {
+    const guide = await trx.selectFrom("guides").select(["language", "translation_of"]).where("id", "=", guideId).executeTakeFirst();
+    if (!guide) return { ok: false, field: "translationOf", message: guideMessages.noGuide };
+    if (choice.translationOf !== null) {
+      // One level only: an issue's guide and its translations, never a translation of a translation.
+      const target = await trx.selectFrom("guides").select("translation_of").where("id", "=", choice.translationOf).executeTakeFirst();
+      if (!target || target.translation_of !== null || choice.translationOf === guideId) return { ok: false, field: "translationOf", message: guideMessages.noTranslationTarget };
+      const translations = await trx.selectFrom("guides").select("id").where("translation_of", "=", guideId).executeTakeFirst();
+      if (translations) return { ok: false, field: "translationOf", message: guideMessages.hasTranslations };
+    }
+    await trx.updateTable("guides").set({ language: choice.language, translation_of: choice.translationOf }).where("id", "=", guideId).execute();
+    await recordAuditEvent(
+      actor,
+      { action: "guide.language", subject: guideId, details: { language: choice.language, translationOf: choice.translationOf, was: { language: guide.language, translationOf: guide.translation_of } } },
+      trx,
+    );
+    return { ok: true };
   });
 }
 

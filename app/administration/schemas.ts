@@ -38,3 +38,24 @@ export const attachGuideSchema = z.object({
     .regex(/^[1-9][0-9]{0,8}$/, "Choose an issue.")
     .transform(Number),
 });
+
+/** A guide's language (a BCP 47 tag) and the guide it translates, if any ("" for none). */
+export const guideLanguageSchema = z.object({
+  language: z
+    .string({ message: "Choose the language the guide is written in." })
+    .trim()
+    .refine((tag) => {
+      try {
+        return tag !== "" && Intl.getCanonicalLocales(tag).length === 1;
+      } catch {
+        return false;
+      }
+    }, "Choose the language the guide is written in.")
+    .transform((tag) => Intl.getCanonicalLocales(tag)[0]!),
+  translationOf: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || GUIDE_ID.test(value), "Choose a guide from the list."),
+});

@@ -4,6 +4,7 @@ import type { Db } from "../../db/database";
 import type { GuideOrigin } from "../../db/schema";
 import { type Guide, loadGuide, withPickLists } from "~/a2j";
 import { database } from "~/db.server";
+import { chooseGuide, type GuideInLanguage } from "./guide-language";
 
 /** A guide version: what an interview runs. */
 export interface GuidePin {
@@ -26,6 +27,29 @@ export async function publishedVersion(guideId: string, db: Db = database()): Pr
 export async function interviewGuidePin(pin: GuidePin | null, issueGuideId: string | null, db: Db = database()): Promise<GuidePin | null> {
   if (pin) return pin;
   return issueGuideId ? publishedVersion(issueGuideId, db) : null;
+}
+
+/**
+ * An issue's guides that can run: its own (first) and the published guides that are the same interview in another
+ * language (docs/decisions/0048-guides-per-language.md). Empty when its own guide has no published version.
+ */
+export async function issueGuides(issueGuideId: string, db: Db = database()): Promise<GuideInLanguage[]> {
+  const rows = await db
+    .selectFrom("guides")
+    .select(["id", "language"])
+    .where((eb) => eb.or([eb("id", "=", issueGuideId), eb("translation_of", "=", issueGuideId)]))
+    .where("published_version", "is not", null)
+    .orderBy("id")
+    .execute();
+  const own = rows.find((row) => row.id === issueGuideId);
+  if (!own) return [];
+  return [own, ...rows.filter((row) => row !== own)].map((row) => ({ guideId: row.id, language: row.language }));
+}
+
+/** The issue's guide a new interview runs for a person who reads `language`; null when the issue has none that runs. */
+export async function guideForPerson(issueGuideId: string, language: string, db: Db = database()) {
+  const guides = await issueGuides(issueGuideId, db);
+  return guides.length ? chooseGuide(guides, language) : null;
 }
 
 /** The published version of a stored guide, parsed (and with its pick lists), or null. */
@@ -152,7 +176,7 @@ export function readReport(json: string): GuideReport {
 
 /** Every version of a guide, newest first, or null when there is no such guide. */
 export async function listGuideVersions(guideId: string, db: Db = database()) {
-  const guide = await db.selectFrom("guides").select(["id", "title", "published_version"]).where("id", "=", guideId).executeTakeFirst();
+  const guide = await db.selectFrom("guides").select(["id", "title", "published_version", "language", "translation_of"]).where("id", "=", guideId).executeTakeFirst();
   if (!guide) return null;
   const rows = await db
     .selectFrom("guide_versions")
@@ -172,7 +196,7 @@ export async function listGuideVersions(guideId: string, db: Db = database()) {
     published: row.version === guide.published_version,
     report: readReport(row.report),
   }));
-  return { id: guide.id, title: guide.title, publishedVersion: guide.published_version, versions };
+  return { id: guide.id, title: guide.title, publishedVersion: guide.published_version, language: guide.language, translationOf: guide.translation_of, versions };
 }
 
 /** One version of a guide with its report, or null. */
@@ -186,6 +210,9 @@ export interface GuideListItem {
   id: string;
   title: string;
   publishedVersion: number | null;
+  language: string;
+  /** The guide this one is the same interview as, in another language. */
+  translationOf: string | null;
   /** The newest version not yet published or discarded, if any. */
   pendingVersion: number | null;
   issues: { id: number; name: string }[];
@@ -193,7 +220,7 @@ export interface GuideListItem {
 
 /** Every guide, by title, with its published version, a pending one, and the issues that run it. */
 export async function listGuides(db: Db = database()): Promise<GuideListItem[]> {
-  const guides = await db.selectFrom("guides").select(["id", "title", "published_version"]).orderBy("title").orderBy("id").execute();
+  const guides = await db.selectFrom("guides").select(["id", "title", "published_version", "language", "translation_of"]).orderBy("title").orderBy("id").execute();
   const pending = await db
     .selectFrom("guide_versions")
     .select(["guide_id", (eb) => eb.fn.max("version").as("version")])
@@ -208,6 +235,8 @@ export async function listGuides(db: Db = database()): Promise<GuideListItem[]> 
       id: guide.id,
       title: guide.title,
       publishedVersion: guide.published_version,
+      language: guide.language,
+      translationOf: guide.translation_of,
       pendingVersion: newest !== undefined && newest !== null && Number(newest) > (guide.published_version ?? 0) ? Number(newest) : null,
       issues: issues.filter((issue) => issue.guide_id === guide.id).map((issue) => ({ id: issue.id, name: issue.name })),
     };

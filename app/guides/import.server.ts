@@ -6,6 +6,7 @@ import type { GuideOrigin } from "../../db/schema";
 import { BUILTIN_VARS, type Guide, loadGuide, pickListWarnings } from "~/a2j";
 import { database } from "~/db.server";
 import { GUIDE_ID, guideIdMessage } from "./guide-id";
+import { guideLanguageTag } from "./guide-language";
 import { type GuidePin, type GuideReport, type GuideWarning, type GuideWarningKind, getGuideSource, getGuideVersionFiles, publishedVersion } from "./guides.server";
 
 export class GuideImportError extends Error {
@@ -231,7 +232,9 @@ export async function addGuideVersion(guideId: string, checked: CheckedGuide, up
   if (!GUIDE_ID.test(guideId)) throw new GuideImportError(guideIdMessage);
   const title = checked.guide.title || guideId;
   const existing = await trx.selectFrom("guides").select("id").where("id", "=", guideId).executeTakeFirst();
-  if (!existing) await trx.insertInto("guides").values({ id: guideId, title, published_version: null }).execute();
+  // A new guide is in the language its text names; later versions leave it as it is (an administrator may have
+  // corrected it).
+  if (!existing) await trx.insertInto("guides").values({ id: guideId, title, published_version: null, language: guideLanguageTag(checked.guide.language) }).execute();
   const { last } = await trx
     .selectFrom("guide_versions")
     .select((eb) => eb.fn.max("version").as("last"))

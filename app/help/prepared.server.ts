@@ -49,7 +49,7 @@ export async function prepareInterview(
   if (!opened?.issue || !limitsAllow(limits, { id: opened.issue.id, countryId: opened.issue.country.id })) return null;
   const issue = opened.issue;
   return db.transaction().execute(async (trx) => {
-    const interviewId = await saveInterview({ id: null, userId: helper.id, issueId: issue.id, status: "Draft", state: opened.state, guide: opened.pin }, trx);
+    const interviewId = await saveInterview({ id: null, userId: helper.id, issueId: issue.id, status: "Draft", state: opened.state, guide: opened.pin, language: opened.language }, trx);
     await trx
       .insertInto("prepared_interviews")
       .values({

@@ -26,7 +26,7 @@ export async function draftFromCompleted(
   const guide = completed.guide ? await getGuideVersion(completed.guide, db) : await issueGuide(completed.issueId, db);
   if (!guide) return null;
   const state = reopenCompleted(guide, completed.state);
-  const draftId = await saveInterview({ id: null, userId, issueId: completed.issueId, status: "Draft", state, guide: completed.guide }, db);
+  const draftId = await saveInterview({ id: null, userId, issueId: completed.issueId, status: "Draft", state, guide: completed.guide, language: completed.language }, db);
   const json = JSON.stringify(answersToJSON(state.answers));
   const named = [...new Set([...json.matchAll(ATTACHMENT_PATH)].map((m) => m[1]!))];
   const copies = await copyAttachments(userId, named, draftId, storage, db);

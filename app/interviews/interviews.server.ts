@@ -101,12 +101,12 @@ export async function findInterview(userId: string, id: string, db: Db = databas
   const row = await db
     .selectFrom("interviews")
     .innerJoin("issues", "issues.id", "interviews.issue_id")
-    .select(["interviews.id", "interviews.issue_id", "interviews.status", "interviews.updated_at", "issues.name"])
+    .select(["interviews.id", "interviews.issue_id", "interviews.status", "interviews.updated_at", "interviews.language", "issues.name"])
     .where("interviews.id", "=", id)
     .where("interviews.user_id", "=", userId)
     .executeTakeFirst();
   return row
-    ? { id: row.id, issueId: row.issue_id, issueName: row.name, status: row.status, updatedAt: row.updated_at }
+    ? { id: row.id, issueId: row.issue_id, issueName: row.name, status: row.status, updatedAt: row.updated_at, language: row.language }
     : null;
 }
 
@@ -120,13 +120,13 @@ export async function deleteInterview(userId: string, id: string, db: Db = datab
 export async function loadInterview(userId: string, id: string, db: Db = database()) {
   const row = await db
     .selectFrom("interviews")
-    .select(["id", "issue_id", "status", "vars", "engine_state", "guide_id", "guide_version", "updated_at"])
+    .select(["id", "issue_id", "status", "vars", "engine_state", "guide_id", "guide_version", "language", "updated_at"])
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
   const guide = row.guide_id !== null && row.guide_version !== null ? { guideId: row.guide_id, version: row.guide_version } : null;
-  return { id: row.id, issueId: row.issue_id, status: row.status, state: interviewState(row), guide, updatedAt: row.updated_at };
+  return { id: row.id, issueId: row.issue_id, status: row.status, state: interviewState(row), guide, language: row.language, updatedAt: row.updated_at };
 }
 
 /** The columns that hold what the person answered: sealed (app/security/data-encryption.server.ts). */
@@ -199,6 +199,8 @@ export async function saveInterview(
     state: InterviewState;
     /** The guide version it runs, recorded when it is created and kept from then on. */
     guide?: { guideId: string; version: number } | null;
+    /** The language it runs in (its guide's), recorded when it is created and kept from then on. */
+    language?: string;
   },
   db: Db = database(),
 ): Promise<string> {
@@ -227,6 +229,7 @@ export async function saveInterview(
       issue_id: interview.issueId,
       guide_id: interview.guide?.guideId ?? null,
       guide_version: interview.guide?.version ?? null,
+      ...(interview.language ? { language: interview.language } : {}),
       created_at: now,
       ...columns,
     })

@@ -20,6 +20,7 @@ const actionNames: Record<string, string> = {
   "guide.discarded": "Discarded a guide version",
   "guide.attached": "Attached a guide to an issue",
   "guide.detached": "Detached a guide from an issue",
+  "guide.language": "Set a guide's language",
   "guide.scenario-added": "Added a test scenario to a guide",
   "guide.scenario-deleted": "Deleted a test scenario of a guide",
   "helper.granted": "Made a helper",

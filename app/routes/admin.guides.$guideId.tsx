@@ -4,8 +4,9 @@ import { data, Form, redirect } from "react-router";
 import { AdminPage } from "~/administration/admin-page";
 import { Confirmation, confirmed } from "~/administration/confirmation";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
-import { attachGuide, detachGuide, guideFromParams } from "~/administration/guides.server";
-import { attachGuideSchema } from "~/administration/schemas";
+import { attachGuide, detachGuide, guideFromParams, setGuideLanguage } from "~/administration/guides.server";
+import { attachGuideSchema, guideLanguageSchema } from "~/administration/schemas";
+import { GUIDE_LANGUAGES, languageName } from "~/guides/guide-language";
 import { invalid } from "~/auth/form-replies.server";
 import { listCountries } from "~/content/content.server";
 import { listGuides, listGuideVersions } from "~/guides/guides.server";
@@ -26,6 +27,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!guide) notFound(request);
   const [countries, guides] = await Promise.all([listCountries(), listGuides()]);
   const issues = guides.find((g) => g.id === guideId)?.issues ?? [];
+  const languages = [...new Set<string>([guide.language, ...GUIDE_LANGUAGES])].map((tag) => ({ value: tag, label: `${languageName(tag)} (${tag})` }));
+  languages.sort((a, b) => (a.value === "en" ? -1 : b.value === "en" ? 1 : a.label.localeCompare(b.label, "en")));
+  // A guide can be the same interview as a guide that is no translation itself (one level: an issue's guide and its translations).
+  const originals = guides.filter((g) => g.id !== guideId && g.translationOf === null).map((g) => ({ value: g.id, label: `${g.title} (${languageName(g.language)})` }));
+  const translations = guides.filter((g) => g.translationOf === guideId).map((g) => ({ id: g.id, title: g.title, language: languageName(g.language) }));
+  const original = guide.translationOf ? (guides.find((g) => g.id === guide.translationOf) ?? null) : null;
   const choices = countries.flatMap((country) => country.issues.map((issue) => ({ value: String(issue.id), label: `${country.name}: ${issue.name}` })));
   // "Detach" asks first: ?detach=<issue id> shows the question for an issue that runs this guide.
   const asked = Number(new URL(request.url).searchParams.get("detach"));
@@ -34,6 +41,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     issues,
     choices,
     detaching: issues.find((issue) => issue.id === asked) ?? null,
+    languages,
+    originals,
+    translations,
+    original: original ? { id: original.id, title: original.title } : null,
     scenarios: await listScenarios(guideId),
     givenBy: givenAnswersActor.email,
     expectationSyntax: EXPECTATION_SYNTAX,
@@ -52,6 +63,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const detached = await detachGuide(actor, guideId, issueId);
     if (!detached.ok) return data({ detachError: detached.message }, { status: 409 });
     return redirectWithToast(`/admin/guides/${guideId}`, { type: "success", message: `${detached.issueName} no longer runs this guide.` });
+  }
+  if (intent === "language") {
+    const submission = parseWithZod(formData, { schema: guideLanguageSchema });
+    if (submission.status !== "success") return data({ language: submission.reply() }, { status: 400 });
+    const set = await setGuideLanguage(actor, guideId, submission.value);
+    if (!set.ok) return data({ language: submission.reply({ fieldErrors: { [set.field]: [set.message] } }) }, { status: 400 });
+    return redirectWithToast(`/admin/guides/${guideId}#language`, { type: "success", message: `The guide is in ${languageName(submission.value.language)}.` });
   }
   if (intent === "add-scenario") {
     const submission = parseWithZod(formData, { schema: scenarioSchema });
@@ -74,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function GuidePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { guide, issues, choices, detaching, scenarios, expectationSyntax, givenBy } = loaderData;
+  const { guide, issues, choices, detaching, scenarios, expectationSyntax, givenBy, languages, originals, translations, original } = loaderData;
   const detachError = actionData && "detachError" in actionData ? actionData.detachError : null;
   const [form, fields] = useForm({
     id: "attach",
@@ -89,12 +107,20 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: scenarioSchema }),
   });
+  const [languageForm, languageFields] = useForm({
+    id: "language",
+    lastResult: actionData && "language" in actionData ? actionData.language : undefined,
+    defaultValue: { language: guide.language, translationOf: guide.translationOf ?? "" },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: guideLanguageSchema }),
+  });
+  const languageErrors = summaryErrors([languageFields.language, "Language"], [languageFields.translationOf, "The same interview as"]);
   const scenarioErrors = summaryErrors([scenarioFields.name, "Name"], [scenarioFields.answers, "Answer file"], [scenarioFields.expectations, "What must hold"]);
   return (
     <AdminPage
       title={guide.title}
       trail={[{ label: "Guides", href: "/admin/guides" }]}
-      errors={Boolean(detachError) || showsErrors(errors, form.errors) || showsErrors(scenarioErrors, scenarioForm.errors)}
+      errors={Boolean(detachError) || showsErrors(errors, form.errors) || showsErrors(languageErrors, languageForm.errors) || showsErrors(scenarioErrors, scenarioForm.errors)}
     >
       {detachError ? <ErrorSummary errors={[]} formErrors={[detachError]} /> : null}
       {detaching && !detachError ? (
@@ -117,6 +143,29 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
         <dd>
           <code className="guide-id">{guide.id}</code>
         </dd>
+        <dt>Language</dt>
+        <dd>
+          {languageName(guide.language)}
+          {original ? (
+            <>
+              : the same interview as <a href={`/admin/guides/${original.id}`}>{original.title}</a>
+            </>
+          ) : null}
+        </dd>
+        {translations.length ? (
+          <>
+            <dt>In other languages</dt>
+            <dd>
+              <ul className="plain-list">
+                {translations.map((translation) => (
+                  <li key={translation.id}>
+                    <a href={`/admin/guides/${translation.id}`}>{translation.title}</a> ({translation.language})
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
         <dt>Published</dt>
         <dd>{guide.publishedVersion ? `Version ${guide.publishedVersion}` : "No version is published yet."}</dd>
         <dt>Issues using it</dt>
@@ -158,6 +207,28 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <p>Publish a version first.</p>
       )}
+
+      <h2 id="language">Language</h2>
+      <p>
+        A guide is in the language its A2J file names, unless you say otherwise here. A guide that is the same interview as another guide, in
+        another language, runs for people who read its language wherever the other guide runs; everyone else gets the other guide, with a
+        note saying which language it is in. An interview keeps the language it started in.
+      </p>
+      <ErrorSummary errors={languageErrors} formErrors={languageForm.errors} />
+      <Form method="post" {...getFormProps(languageForm)} noValidate className="form">
+        <input type="hidden" name="intent" value="language" />
+        <SelectField field={languageFields.language} label="Language" options={languages} />
+        <SelectField
+          field={languageFields.translationOf}
+          label="The same interview as"
+          hint="Choose the guide this one translates, or none."
+          required={false}
+          options={[{ value: "", label: "None: this guide is not a translation" }, ...originals]}
+        />
+        <button type="submit" className="button">
+          Save the language
+        </button>
+      </Form>
 
       <h2 id="scenarios">Test scenarios</h2>
       <p>

@@ -1,3 +1,4 @@
+import { languageName } from "~/guides/guide-language";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
@@ -59,6 +60,7 @@ export default function Guides({ loaderData, actionData }: Route.ComponentProps)
               <tr>
                 <th scope="col">Guide</th>
                 <th scope="col">Id</th>
+                <th scope="col">Language</th>
                 <th scope="col">Published</th>
                 <th scope="col">Issues using it</th>
               </tr>
@@ -71,6 +73,15 @@ export default function Guides({ loaderData, actionData }: Route.ComponentProps)
                   </td>
                   <td>
                     <code className="guide-id">{guide.id}</code>
+                  </td>
+                  <td>
+                    {languageName(guide.language)}
+                    {guide.translationOf ? (
+                      <>
+                        {" "}
+                        (translates <code className="guide-id">{guide.translationOf}</code>)
+                      </>
+                    ) : null}
                   </td>
                   <td>
                     {guide.publishedVersion ? `Version ${guide.publishedVersion}` : "Not published"}

@@ -1,6 +1,6 @@
 import { AdminPage } from "~/administration/admin-page";
 import { notFound } from "~/http.server";
-import { monthName, USAGE_SERIES, UsageChart, UsageMonthTable, UsageTable } from "~/usage/usage-chart";
+import { monthName, USAGE_SERIES, UsageChart, UsageLanguageTable, UsageMonthTable, UsageTable } from "~/usage/usage-chart";
 import { ABANDONED_AFTER_DAYS, STOP_PAGE_MIN_COUNT, type StopPage } from "~/usage/usage";
 import { issueUsage } from "~/usage/usage.server";
 import type { Route } from "./+types/admin.usage.$issueId";
@@ -54,6 +54,10 @@ export default function IssueUsagePage({ loaderData }: Route.ComponentProps) {
       <p>The last 12 months, {range}. The chart shows the numbers of the table below it.</p>
       <UsageChart months={months} />
       <UsageMonthTable months={months} caption={`Interviews and downloads by month, ${range}`} />
+
+      <h2>By language</h2>
+      <p>The language each interview ran in: its guide's, chosen by the person's language when the issue has a guide in it.</p>
+      <UsageLanguageTable languages={usage.languages} caption="Interviews and downloads by language" />
 
       <h2>Where people stop</h2>
       <p>

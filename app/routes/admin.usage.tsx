@@ -1,15 +1,16 @@
 import { AdminPage } from "~/administration/admin-page";
-import { USAGE_SERIES, UsageTable } from "~/usage/usage-chart";
+import { USAGE_SERIES, UsageLanguageTable, UsageTable } from "~/usage/usage-chart";
 import { ABANDONED_AFTER_DAYS } from "~/usage/usage";
-import { usageByIssue } from "~/usage/usage.server";
+import { usageByIssue, usageByLanguage } from "~/usage/usage.server";
 import type { Route } from "./+types/admin.usage";
 
 export async function loader() {
-  return { issues: await usageByIssue() };
+  const [issues, languages] = await Promise.all([usageByIssue(), usageByLanguage()]);
+  return { issues, languages };
 }
 
 export default function Usage({ loaderData }: Route.ComponentProps) {
-  const { issues } = loaderData;
+  const { issues, languages } = loaderData;
   return (
     <AdminPage title="Usage">
       <p>
@@ -50,6 +51,13 @@ export default function Usage({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>There are no issues yet.</p>
       )}
+      {languages.length ? (
+        <>
+          <h2>By language</h2>
+          <p>Every issue together, by the language each interview ran in.</p>
+          <UsageLanguageTable languages={languages} caption="Interviews and downloads by language" />
+        </>
+      ) : null}
     </AdminPage>
   );
 }

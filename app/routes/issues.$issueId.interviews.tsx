@@ -4,6 +4,8 @@ import { getIssue, issueInLanguage } from "~/content/content.server";
 import { languageContext } from "~/request-context";
 import { notFound, parseId } from "~/http.server";
 import { findInterview } from "~/interviews/interviews.server";
+import { languageName, readsIn } from "~/guides/guide-language";
+import { guideForPerson } from "~/guides/guides.server";
 import { createInterviewToken } from "~/viewer/token.server";
 import { viewerUrl } from "~/viewer/viewer.server";
 import { ViewerContent } from "~/viewer/viewer-document";
@@ -44,15 +46,24 @@ async function hostTarget(request: Request, params: Route.LoaderArgs["params"], 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
+  const language = context.get(languageContext);
   const { issue, interview } = await hostTarget(request, params, user.id);
-  const [help, named] = await Promise.all([interview ? interviewPageHelp(user.id, interview.id) : null, issueInLanguage(issue, context.get(languageContext))]);
+  const [help, named, chosen] = await Promise.all([
+    interview ? interviewPageHelp(user.id, interview.id) : null,
+    issueInLanguage(issue, language),
+    issue.guideId && !interview ? guideForPerson(issue.guideId, language) : null,
+  ]);
   const base = { issue: { id: issue.id, name: named.name, country: named.country, sensitive: issue.sensitive, lang: named.lang }, title: null as string | null, help };
-  if (!issue.guideId) return { ...base, state: "unavailable" as const };
+  if (!issue.guideId || (!interview && !chosen)) return { ...base, state: "unavailable" as const };
   if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
-  const viewerSrc = viewerUrl({ id: issue.id, guideId: issue.guideId }, interview?.id ?? null, user.id);
-  const current = context.get(pressedContext) ?? (await hostView(user, issue.id, interview?.id ?? null));
+  const guideId = chosen?.guideId ?? null;
+  const viewerSrc = viewerUrl({ id: issue.id, guideId: guideId ?? issue.guideId }, interview?.id ?? null, user.id);
+  const current = context.get(pressedContext) ?? (await hostView(user, issue.id, interview?.id ?? null, guideId));
+  // The interview runs in its guide's language: when that is not the person's, it says so (in their language).
+  const interviewLanguage = interview?.language ?? chosen?.language ?? "en";
   return {
     ...base,
+    otherLanguage: readsIn(language, interviewLanguage) ? null : languageName(interviewLanguage, language),
     // The step's page title, as the viewer's (the message layer keeps it up to date as the frame moves on).
     title: current?.title ?? null,
     state: "open" as const,
@@ -73,7 +84,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { issue, interview } = await hostTarget(request, params, user.id);
   const here = `/issues/${issue.id}/interviews${interview ? `/${interview.id}` : ""}`;
   if (!issue.guideId || interview?.status === "Completed") throw redirect(here);
-  const reply = await pressHostForm(context.get(sessionContext)!, issue.id, interview?.id ?? null, await request.formData());
+  const chosen = interview ? null : await guideForPerson(issue.guideId, context.get(languageContext));
+  const reply = await pressHostForm(context.get(sessionContext)!, issue.id, interview?.id ?? null, await request.formData(), chosen?.guideId ?? null);
   const headers = new Headers();
   for (const cookie of reply.setCookie ?? []) headers.append("Set-Cookie", cookie);
   if ("location" in reply) throw redirect(reply.location, { headers });
@@ -134,6 +146,11 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.state === "open" ? (
         <>
+          {loaderData.otherLanguage ? (
+            <div className="notice" role="note">
+              <p>{t.t("public.interview.inOtherLanguage", { language: loaderData.otherLanguage })}</p>
+            </div>
+          ) : null}
           {/* The page is shown here, at full size, as soon as this page arrives: without script for good (a
               frame cannot grow to its page), its form posting to this page. With script the frame loads
               it unseen and takes over at the first step, which then takes one round trip

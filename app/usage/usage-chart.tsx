@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import type { MonthUsage, UsageCounts } from "./usage";
+import { languageName } from "~/guides/guide-language";
+import type { LanguageUsage, MonthUsage, UsageCounts } from "./usage";
 
 /** The four numbers, in the order every table and the chart show them. */
 export const USAGE_SERIES: { key: keyof UsageCounts; label: string }[] = [
@@ -75,12 +76,27 @@ export function UsageChart({ months }: { months: MonthUsage[] }) {
 
 /** The numbers of the chart, month by month: the page's source of truth. */
 export function UsageMonthTable({ months, caption }: { months: MonthUsage[]; caption: string }) {
+  return <UsageCountsTable heading="Month" rows={months.map((month) => ({ key: month.month, label: monthName(month.month), counts: month }))} caption={caption} />;
+}
+
+/** The counts by the language interviews ran in; events from before languages were recorded, apart. */
+export function UsageLanguageTable({ languages, caption }: { languages: LanguageUsage[]; caption: string }) {
+  const rows = languages.map((row) => ({
+    key: row.language ?? "",
+    label: row.language === null ? "Not recorded (before languages were counted)" : `${languageName(row.language)} (${row.language})`,
+    counts: row,
+  }));
+  return <UsageCountsTable heading="Language" rows={rows} caption={caption} />;
+}
+
+/** A table of counts, a row for each month or language: its name, then each series. */
+function UsageCountsTable({ heading, rows, caption }: { heading: string; rows: { key: string; label: string; counts: UsageCounts }[]; caption: string }) {
   return (
     <UsageTable label={caption}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Month</th>
+          <th scope="col">{heading}</th>
           {USAGE_SERIES.map((series) => (
             <th scope="col" key={series.key} className="number">
               {series.label}
@@ -89,12 +105,12 @@ export function UsageMonthTable({ months, caption }: { months: MonthUsage[]; cap
         </tr>
       </thead>
       <tbody>
-        {months.map((month) => (
-          <tr key={month.month}>
-            <th scope="row">{monthName(month.month)}</th>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
             {USAGE_SERIES.map((series) => (
               <td key={series.key} className="number">
-                {month[series.key]}
+                {row.counts[series.key]}
               </td>
             ))}
           </tr>

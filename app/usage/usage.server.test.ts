@@ -39,7 +39,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
 
   let made = 0;
   /** An interview made at `created` on `page` (the events are written by the database, with the row's times). */
-  async function interview(userId: string, created: string, page: string | null, issueId = ISSUE): Promise<string> {
+  async function interview(userId: string, created: string, page: string | null, issueId = ISSUE, language = "en"): Promise<string> {
     const id = `usage-${++made}`;
     await handle.db
       .insertInto("interviews")
@@ -53,6 +53,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
         created_at: created,
         updated_at: created,
         last_page: page === null ? null : token(page),
+        language,
       })
       .execute();
     return id;
@@ -141,9 +142,10 @@ describe.each(dialects)("usage on %s", (dialect) => {
       status: "Completed",
       page: "7-Finish instructions",
     });
-    await recordDownload(ISSUE, db, new Date("2030-01-11T10:00:00.000Z"));
-    await recordDownload(ISSUE, db, new Date("2030-02-01T10:00:00.000Z"));
-    await interview(bo, "2030-01-20T09:00:00.000Z", "1-Name and gender");
+    await recordDownload(ISSUE, finished, db, new Date("2030-01-11T10:00:00.000Z"));
+    await recordDownload(ISSUE, finished, db, new Date("2030-02-01T10:00:00.000Z"));
+    // bo's is in French: the issue has a guide in French (docs/decisions/0046).
+    await interview(bo, "2030-01-20T09:00:00.000Z", "1-Name and gender", ISSUE, "fr");
     // March: bo's second one is on "Check your answers", changed yesterday: unfinished, not abandoned.
     const recent = await interview(bo, "2030-03-01T09:00:00.000Z", "1-Introduction");
     await change(recent, "2030-03-14T09:00:00.000Z", {
@@ -183,6 +185,10 @@ describe.each(dialects)("usage on %s", (dialect) => {
       },
     ]);
     expect(usage?.months.slice(0, -3).every((m) => m.started + m.completed + m.abandoned + m.downloaded === 0)).toBe(true);
+    expect(usage?.languages).toEqual([
+      { language: "en", started: 2, completed: 1, abandoned: 0, downloaded: 2 },
+      { language: "fr", started: 1, completed: 0, abandoned: 1, downloaded: 0 },
+    ]);
     expect(usage?.unfinished).toBe(2);
     // One interview on each page: under the minimum, so neither is named.
     expect(usage?.stopPages).toEqual([{ kind: "others", pages: 2, count: null }]);
@@ -231,7 +237,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
     expect(after.unfinished).toBe(6);
     // Nothing in the events points at a person or an interview.
     const columns = Object.keys((await db.selectFrom("usage_events").selectAll().executeTakeFirstOrThrow()) as object).sort();
-    expect(columns).toEqual(["issue_id", "kind", "month", "page", "seq"]);
+    expect(columns).toEqual(["issue_id", "kind", "language", "month", "page", "seq"]);
   });
 
   it("lists every issue with its totals", async () => {

@@ -9,6 +9,7 @@ import {
   CHECK_ANSWERS_PAGE,
   type IssueUsage,
   type IssueUsageSummary,
+  type LanguageUsage,
   type StopPage,
   STOP_PAGE_MIN_COUNT,
   type UsageCounts,
@@ -49,8 +50,12 @@ export function recentMonths(now: Date, count = USAGE_MONTHS): string[] {
   });
 }
 
-/** Records that a person downloaded an interview's document (no person, no interview: the issue and month only). */
-export async function recordDownload(issueId: number, db: Db = database(), now = new Date()): Promise<void> {
+/**
+ * Records that a person downloaded an interview's document: its issue, the month and the language it ran in (no
+ * person, no interview).
+ */
+export async function recordDownload(issueId: number, interviewId: string, db: Db = database(), now = new Date()): Promise<void> {
+  const interview = await db.selectFrom("interviews").select("language").where("id", "=", interviewId).executeTakeFirst();
   await db
     .insertInto("usage_events")
     .values({
@@ -58,6 +63,7 @@ export async function recordDownload(issueId: number, db: Db = database(), now =
       month: now.toISOString().slice(0, 7),
       kind: "downloaded",
       page: null,
+      language: interview?.language ?? null,
     })
     .execute();
 }
@@ -99,6 +105,38 @@ function add(counts: UsageCounts, row: Counted) {
   if (key) counts[key] += Number(row.count);
 }
 
+/**
+ * The counts by the language interviews ran in (docs/decisions/0048-guides-per-language.md), most started first;
+ * one issue's, or every issue's. Events counted before languages were recorded are `language: null`.
+ */
+export async function usageByLanguage(db: Db = database(), now = new Date(), issueId?: number): Promise<LanguageUsage[]> {
+  let events = db
+    .selectFrom("usage_events")
+    .select(["language", "kind", (eb) => eb.fn.countAll<string | number>().as("count")])
+    .groupBy(["language", "kind"]);
+  let idle = db
+    .selectFrom("interviews")
+    .select(["language", (eb) => eb.fn.countAll<string | number>().as("count")])
+    .where("status", "=", "Draft")
+    .where("updated_at", "<", abandonedBefore(now))
+    .groupBy("language");
+  if (issueId !== undefined) {
+    events = events.where("issue_id", "=", issueId);
+    idle = idle.where("issue_id", "=", issueId);
+  }
+  const [eventRows, idleRows] = await Promise.all([events.execute(), idle.execute()]);
+  const byLanguage = new Map<string | null, UsageCounts>();
+  const countsOf = (language: string | null) => byLanguage.get(language) ?? byLanguage.set(language, zero()).get(language)!;
+  for (const row of eventRows) {
+    const key = EVENT_COUNTS[row.kind];
+    if (key) countsOf(row.language)[key] += Number(row.count);
+  }
+  for (const row of idleRows) countsOf(row.language).abandoned += Number(row.count);
+  return [...byLanguage]
+    .map(([language, counts]) => ({ language, ...counts }))
+    .sort((a, b) => b.started - a.started || (a.language ?? "~").localeCompare(b.language ?? "~"));
+}
+
 /** Every issue with its totals, in the order the public pages list them. */
 export async function usageByIssue(db: Db = database(), now = new Date()): Promise<IssueUsageSummary[]> {
   const [issues, counted] = await Promise.all([
@@ -135,8 +173,9 @@ export async function issueUsage(issueId: number, db: Db = database(), now = new
     .where("issues.id", "=", issueId)
     .executeTakeFirst();
   if (!issue) return null;
-  const [counted, tokens, guide, key] = await Promise.all([
+  const [counted, languages, tokens, guide, key] = await Promise.all([
     countsBy(db, now, issueId),
+    usageByLanguage(db, now, issueId),
     stopCounts(db, issueId),
     issue.guide_id ? getGuide(issue.guide_id, db) : null,
     pageTokenKey(db),
@@ -155,6 +194,7 @@ export async function issueUsage(issueId: number, db: Db = database(), now = new
     countryName: issue.country,
     totals,
     months: [...byMonth.values()],
+    languages,
     stopPages: stopPages(stops),
     unfinished: stops.reduce((sum, s) => sum + s.count, 0),
   };

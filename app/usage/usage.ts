@@ -23,6 +23,11 @@ export interface IssueUsageSummary extends UsageCounts {
   countryName: string;
 }
 
+export interface LanguageUsage extends UsageCounts {
+  /** The language the interviews ran in (a BCP 47 tag); null: counted before languages were recorded. */
+  language: string | null;
+}
+
 export interface MonthUsage extends UsageCounts {
   /** "YYYY-MM". */
   month: string;
@@ -45,6 +50,7 @@ export interface IssueUsage {
   countryName: string;
   totals: UsageCounts;
   months: MonthUsage[];
+  languages: LanguageUsage[];
   stopPages: StopPage[];
   /** How many unfinished interviews the stop pages count. */
   unfinished: number;

@@ -84,22 +84,22 @@ describe.each(dialects)("the viewer's replies on %s", (dialect) => {
 
   it("the interview page's copy posts to the interview page: a step redirects there, errors come back to be shown there", async () => {
     const session = (await request("/")).session!;
-    const shown = (await hostView(user, ISSUE, null, handle.db))!;
+    const shown = (await hostView(user, ISSUE, null, null, handle.db))!;
     expect(shown.view).toMatchObject({ action: `/issues/${ISSUE}/interviews`, saved: false });
     expect(shown.title).toBe(page({ status: 200, view: shown.view }).documentTitle);
 
-    const invalid = await pressHostForm(session, ISSUE, null, form("_page=A&_button=0&name+te=Ana&amount+nu=lots"), handle.db);
+    const invalid = await pressHostForm(session, ISSUE, null, form("_page=A&_button=0&name+te=Ana&amount+nu=lots"), null, handle.db);
     expect(invalid.status).toBe(400);
     expect(page(invalid)).toMatchObject({ action: `/issues/${ISSUE}/interviews`, documentTitle: expect.stringMatching(/^Error: /) });
     expect(page(invalid).page.fields.find((f) => f.inputName === "name te")?.value).toBe("Ana");
 
-    const saved = await pressHostForm(session, ISSUE, null, form(stepForm("A", "5")), handle.db);
+    const saved = await pressHostForm(session, ISSUE, null, form(stepForm("A", "5")), null, handle.db);
     expect(saved).toEqual({ status: 302, location: expect.stringMatching(new RegExp(`^/issues/${ISSUE}/interviews/[0-9a-f-]{36}#viewer-heading$`)) });
     const interviewId = "location" in saved ? saved.location.split("/").pop()!.split("#")[0]! : "";
-    const resumed = (await hostView(user, ISSUE, interviewId, handle.db))!;
+    const resumed = (await hostView(user, ISSUE, interviewId, null, handle.db))!;
     expect(resumed.view).toMatchObject({ action: `/issues/${ISSUE}/interviews/${interviewId}`, interviewId });
     // A form from an older page (a second click) shows the interview where it is.
-    expect(await pressHostForm(session, ISSUE, interviewId, form(stepForm("A", "5")), handle.db)).toEqual({ status: 302, location: `/issues/${ISSUE}/interviews/${interviewId}#viewer-heading` });
+    expect(await pressHostForm(session, ISSUE, interviewId, form(stepForm("A", "5")), null, handle.db)).toEqual({ status: 302, location: `/issues/${ISSUE}/interviews/${interviewId}#viewer-heading` });
   });
 
   it("renders a fetched page as the document's title and what its main holds, nothing else", async () => {

@@ -136,8 +136,8 @@ function currentView(request: ViewerRequest, found: Opened, saved: boolean): Vie
  * A request of the interview page for its own copy of the viewer's page: the viewer's target (the user comes
  * from the session), and a form that posts to the interview page.
  */
-function hostRequest(issueId: number, interviewId: string | null, session: Session | null): ViewerRequest {
-  const url = new URL(`/viewer?${new URLSearchParams({ issueId: String(issueId), interviewId: interviewId ?? "" })}`, "http://viewer");
+function hostRequest(issueId: number, interviewId: string | null, session: Session | null, guideId: string | null = null): ViewerRequest {
+  const url = new URL(`/viewer?${new URLSearchParams({ issueId: String(issueId), interviewId: interviewId ?? "", guideId: guideId ?? "" })}`, "http://viewer");
   return { url, session, inFrame: false, formAction: hostUrl(issueId, interviewId) };
 }
 
@@ -147,21 +147,22 @@ function hostRequest(issueId: number, interviewId: string | null, session: Sessi
  * (without script: no frame to scroll inside). Its form posts to the interview page (pressHostForm). Null when
  * the interview cannot be opened.
  */
-export async function hostView(user: SessionUser, issueId: number, interviewId: string | null, db: Db = database()) {
-  const target: ViewerTarget = { preview: false, issueId, interviewId };
+export async function hostView(user: SessionUser, issueId: number, interviewId: string | null, guideId: string | null = null, db: Db = database()) {
+  const target: ViewerTarget = { preview: false, issueId, interviewId, guideId };
   const opened = await openViewer(user, target, null, db);
   if (!opened) return null;
-  const view = currentView(hostRequest(issueId, interviewId, null), { user, target, opened, help: await aiHelp(opened) }, false);
+  const view = currentView(hostRequest(issueId, interviewId, null, guideId), { user, target, opened, help: await aiHelp(opened) }, false);
   return view && !("outcome" in view) ? { title: view.documentTitle, view } : null;
 }
 
 /**
  * A button pressed on the interview page's own copy of the viewer's page (without script, and with script before
  * the frame has taken over). It does what a press in the frame does; a page that comes back (with its errors)
- * is shown in the interview page, under the site's header and breadcrumb, and posts there again.
+ * is shown in the interview page, under the site's header and breadcrumb, and posts there again. `guideId`: for
+ * a new interview, the issue's guide in the person's language.
  */
-export function pressHostForm(session: Session, issueId: number, interviewId: string | null, form: FormData, db: Db = database()): Promise<ViewerReply> {
-  return pressViewerButton(hostRequest(issueId, interviewId, session), form, db);
+export function pressHostForm(session: Session, issueId: number, interviewId: string | null, form: FormData, guideId: string | null = null, db: Db = database()): Promise<ViewerReply> {
+  return pressViewerButton(hostRequest(issueId, interviewId, session, guideId), form, db);
 }
 
 /** GET: the interview's current page (or its congratulations once it is completed). */
@@ -195,7 +196,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData, 
       // the frame gets the next page, marked as following a save for the message layer.
       // The fragment moves focus to the new page's heading, as the message layer does in the frame.
       if (!request.inFrame) return { status: 302, location: `${hostUrl(opened.issue.id, result.interviewId)}#viewer-heading` };
-      const next = `${viewerUrl({ id: opened.issue.id, guideId: opened.issue.guideId }, result.interviewId, user.id)}&saved=1`;
+      const next = `${viewerUrl({ id: opened.issue.id, guideId: opened.pin?.guideId ?? opened.issue.guideId }, result.interviewId, user.id)}&saved=1`;
       if (!request.fetched) return { status: 302, location: next };
       // The frame's script gets that page at once, as the GET after the redirect would show it (the interview
       // as just saved; its form posts to the next page's address, which names the interview once created).

@@ -16,7 +16,7 @@ describe("the viewer's address", () => {
       interviewId: interview,
       getDataUrl: `/interviews/${interview}/answers`,
     });
-    expect(parseViewerTarget(new URL(url, "http://localhost"))).toEqual({ preview: false, issueId: 3, interviewId: interview });
+    expect(parseViewerTarget(new URL(url, "http://localhost"))).toEqual({ preview: false, issueId: 3, interviewId: interview, guideId: "case-summary" });
   });
 
   it("never carries the account id: userId is an opaque value for that person's interview", () => {

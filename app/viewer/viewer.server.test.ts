@@ -46,6 +46,7 @@ describe.each(dialects)("opening the viewer on %s", (dialect) => {
     expect(opened).toEqual({
       issue: { ...issue, guideId: "step-test" },
       guide: await getGuide("step-test", handle.db),
+      language: "en",
       pin: { guideId: "step-test", version: 1 },
       interviewId,
       status: "Draft",
@@ -173,7 +174,7 @@ describe.each(dialects)("dates in the country's order on %s", (dialect) => {
 
   it("a US issue keeps month/day/year: the same boxes make the same stored date, shown as A2J shows it", async () => {
     const first = viewerPage(await open(952))!;
-    expect(first.dates).toEqual({ order: "MDY", style: "numeric" });
+    expect(first.dates).toEqual({ order: "MDY", style: "numeric", language: "en" });
     const pressed = await pressButton(person, await open(952), form({ "birth date da-month": "1", "birth date da-day": "13", "birth date da-year": "1990" }), false, handle.db);
     if (pressed.kind !== "page") throw new Error(JSON.stringify(pressed));
     expect(viewerPage(await open(952, pressed.interviewId))!.text).toContain("You were born on 01/13/1990.");

@@ -19,7 +19,8 @@ import { findInterview, interviewState, saveInterview, today } from "~/interview
  * issue's interview, or with preview=1 just a guide, whose state then travels in the form and is never saved.
  */
 export type ViewerTarget =
-  | { preview: false; issueId: number; interviewId: string | null }
+  // guideId: for a new interview, the issue's guide in the person's language that the interview page chose.
+  | { preview: false; issueId: number; interviewId: string | null; guideId?: string | null }
   | { preview: true; guideId: string; version: number | null; page?: string | null };
 
 export function parseViewerTarget(url: URL): ViewerTarget | null {
@@ -37,7 +38,8 @@ export function parseViewerTarget(url: URL): ViewerTarget | null {
   if (!Number.isSafeInteger(issueId) || issueId < 1) return null;
   const interviewId = url.searchParams.get("interviewId") || null;
   if (interviewId !== null && !/^[0-9a-f-]{36}$/.test(interviewId)) return null;
-  return { preview: false, issueId, interviewId };
+  const guideId = url.searchParams.get("guideId") || null;
+  return { preview: false, issueId, interviewId, guideId: guideId && /^[a-z0-9][a-z0-9-]{0,62}$/.test(guideId) ? guideId : null };
 }
 
 /** The viewer's address for previewing a guide: its published version, or (administrators only) the one named. */
@@ -75,6 +77,8 @@ export interface OpenViewer {
   /** Null in preview. */
   issue: (Issue & { guideId: string }) | null;
   guide: Guide;
+  /** The language the interview runs in (a BCP 47 tag): its guide's when it started, kept from then on. */
+  language: string;
   /** The guide version the interview runs (the one it started on); null in preview. */
   pin: GuidePin | null;
   interviewId: string | null;
@@ -100,7 +104,7 @@ const withGuide = (db: Db, issueId: number) =>
     .leftJoin("guide_versions as published", (join) =>
       join.onRef("published.guide_id", "=", "guides.id").onRef("published.version", "=", "guides.published_version"),
     )
-    .select(["guides.published_version as guide_version", "published.uploaded_at as guide_uploaded_at"])
+    .select(["guides.published_version as guide_version", "guides.language as guide_language", "published.uploaded_at as guide_uploaded_at"])
     .where("issues.id", "=", issueId);
 const issueWithGuide = compiledOnce(withGuide);
 const interviewOfIssue = (db: Db, issueId: number, interviewId: string) =>
@@ -115,6 +119,7 @@ const interviewOfIssue = (db: Db, issueId: number, interviewId: string) =>
       "interviews.status as interview_status",
       "interviews.vars",
       "interviews.engine_state",
+      "interviews.language as interview_language",
       "interviews.guide_id as pinned_guide_id",
       "interviews.guide_version as pinned_version",
       "pinned.uploaded_at as pinned_uploaded_at",
@@ -133,6 +138,7 @@ const sessionWithInterview = compiledOnce((db, idHash: string, issueId: number, 
 type IssueRow = {
   guide_id: string | null;
   guide_version: number | null;
+  guide_language: string | null;
   guide_uploaded_at: string | null;
 } & Parameters<typeof issueFromRow>[0];
 
@@ -142,6 +148,7 @@ type InterviewRow = IssueRow & {
   pinned_uploaded_at: string | null;
   interview_id: string;
   interview_status: OpenViewer["status"];
+  interview_language: string;
   vars: string;
   engine_state: string;
 };
@@ -160,7 +167,7 @@ function guideVersionOf(pin: GuidePin, uploadedAt: string, db: Db): Found | Prom
 }
 
 /** The issue's published guide version, read with the issue, and parsed; null when it has none. */
-function publishedGuideOf(row: IssueRow, db: Db): Found | Promise<Found> {
+function publishedGuideOf(row: Pick<IssueRow, "guide_id" | "guide_version" | "guide_uploaded_at">, db: Db): Found | Promise<Found> {
   if (!row.guide_id || row.guide_version === null || !row.guide_uploaded_at) return null;
   return guideVersionOf({ guideId: row.guide_id, version: row.guide_version }, row.guide_uploaded_at, db);
 }
@@ -178,6 +185,7 @@ function openedWith(row: InterviewRow, found: Found): OpenViewer | null {
   return {
     issue,
     guide: found.guide,
+    language: row.interview_language,
     pin: found.pin,
     interviewId: row.interview_id,
     status: row.interview_status,
@@ -235,18 +243,34 @@ export async function openViewer(
         ? { answers: started.state.answers, history: [...started.state.history, { interviewPage: page, repeatVarValue: null, outerLoopVarValue: null }] }
         : started.state;
     })();
-    return state ? { issue: null, guide, pin: null, interviewId: null, status: "Draft", state } : null;
+    const written = await db.selectFrom("guides").select("language").where("id", "=", target.guideId).executeTakeFirst();
+    return state ? { issue: null, guide, language: written?.language ?? "en", pin: null, interviewId: null, status: "Draft", state } : null;
   }
   if (target.interviewId) {
     const [row] = (await issueWithInterview(db, target.issueId, target.interviewId, user.id)).rows;
     return row ? openedInterview(row, db) : null;
   }
   const [row] = (await issueWithGuide(db, target.issueId)).rows;
-  const published = row ? await publishedGuideOf(row, db) : null;
-  if (!row?.guide_id || !published) return null;
+  if (!row?.guide_id) return null;
+  const chosen = target.guideId && target.guideId !== row.guide_id ? await translationOf(row.guide_id, target.guideId, db) : row;
+  const published = chosen ? await publishedGuideOf(chosen, db) : null;
+  if (!chosen?.guide_id || !published) return null;
   const started = startInterview(published.guide, today());
   if (!started.ok) return null;
-  return { issue: { ...issueFromRow(row), guideId: row.guide_id }, guide: published.guide, pin: published.pin, interviewId: null, status: "Draft", state: started.state };
+  const issue = { ...issueFromRow(row), guideId: row.guide_id };
+  return { issue, guide: published.guide, language: chosen.guide_language ?? "en", pin: published.pin, interviewId: null, status: "Draft", state: started.state };
+}
+
+/** A published guide that is the same interview as the issue's guide, in another language; null for any other. */
+async function translationOf(issueGuideId: string, guideId: string, db: Db): Promise<Pick<IssueRow, "guide_id" | "guide_version" | "guide_language" | "guide_uploaded_at"> | null> {
+  const row = await db
+    .selectFrom("guides")
+    .innerJoin("guide_versions as published", (join) => join.onRef("published.guide_id", "=", "guides.id").onRef("published.version", "=", "guides.published_version"))
+    .select(["guides.id as guide_id", "guides.published_version as guide_version", "guides.language as guide_language", "published.uploaded_at as guide_uploaded_at"])
+    .where("guides.id", "=", guideId)
+    .where("guides.translation_of", "=", issueGuideId)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 function sanitizeView(view: NonNullable<ReturnType<typeof renderPage>>) {
@@ -268,8 +292,7 @@ function sanitizeView(view: NonNullable<ReturnType<typeof renderPage>>) {
 /** How the interview's person writes dates: the issue's country's way; A2J's own in preview. */
 /** How the interview writes dates: its country's order and style, in its guide's language. */
 function datesOf(open: OpenViewer): DateLocale {
-  const dates = open.issue?.country.dates ?? A2J_DATES;
-  return open.guide.language ? { ...dates, language: open.guide.language } : dates;
+  return { ...(open.issue?.country.dates ?? A2J_DATES), language: open.language };
 }
 
 /**
@@ -376,7 +399,7 @@ export type PressResult =
 
 async function save(user: SessionUser, open: OpenViewer, state: InterviewState, status: "Draft" | "Completed", preview: boolean, db: Db) {
   if (preview || !open.issue) return open.interviewId;
-  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state, guide: open.pin }, db);
+  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state, guide: open.pin, language: open.language }, db);
 }
 
 /**
@@ -490,7 +513,7 @@ async function keepForDetour(
   const { values, typedDates } = postedValues(form, view.fields, datesOf(open).language);
   const kept = keepPageAnswers(open.guide, open.state, { pageName: view.name, values, dates: typedDates }, today());
   if (!kept.ok) return { kind: "error", message: kept.error.message };
-  const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, guide: open.pin }, db);
+  const interviewId = await saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, guide: open.pin, language: open.language }, db);
   const location =
     variable !== null
       ? rephraseUrl({ interviewId, variable, index: view.answerIndex })
