@@ -221,8 +221,8 @@ describe.each(dialects)("migration 0012 on %s", (dialect) => {
 
   it("makes today's guides version 1, published, with their files, and back-fills the interviews with it", async () => {
     handle = await createTestDatabase(dialect);
-    // A database from before 0012 (and so before 0017, which adds to 0012's guide_versions).
-    const { "0012_guide_versions": _, "0017_guide_checks": __, ...before } = migrations;
+    // A database from before 0012 (and so before 0017 and 0024, which add to 0012's guide_versions and guides).
+    const { "0012_guide_versions": _, "0017_guide_checks": __, "0024_guide_languages": ___, ...before } = migrations;
     const older = new Migrator({ db: handle.db, provider: { getMigrations: async () => before }, allowUnorderedMigrations: true });
     expect((await older.migrateToLatest()).error).toBeUndefined();
     const db = handle.db as unknown as Kysely<any>;
@@ -237,7 +237,7 @@ describe.each(dialects)("migration 0012 on %s", (dialect) => {
     await db.insertInto("interviews").values([{ id: "a", issue_id: 1, ...interview }, { id: "b", issue_id: 2, ...interview }]).execute();
 
     await migrateToLatest(handle.db);
-    expect(await handle.db.selectFrom("guides").selectAll().execute()).toEqual([{ id: "old-guide", title: "Old guide", published_version: 1 }]);
+    expect(await handle.db.selectFrom("guides").selectAll().execute()).toEqual([{ id: "old-guide", title: "Old guide", published_version: 1, language: "en", translation_of: null }]);
     expect(await handle.db.selectFrom("guide_versions").select(["guide_id", "version", "title", "format", "origin", "uploaded_at", "published_at"]).execute()).toEqual([
       { guide_id: "old-guide", version: 1, title: "Old guide", format: "json", origin: "seed", uploaded_at: "2026-01-01T00:00:00.000Z", published_at: "2026-01-01T00:00:00.000Z" },
     ]);

@@ -3,7 +3,8 @@
 // interview keeping its language.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../db/migrate";
+import { type Kysely, Migrator } from "kysely";
+import { migrateToLatest, migrations } from "../../db/migrate";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import { setGuideLanguage } from "~/administration/guides.server";
 import { commandLineActor } from "~/audit/audit.server";
@@ -107,5 +108,57 @@ describe.each(dialects)("guides per language on %s", (dialect) => {
     // The anonymous usage event says the language.
     const events = await db.selectFrom("usage_events").select(["kind", "language"]).where("issue_id", "=", 1).execute();
     expect(events).toEqual([{ kind: "started", language: "fr-CA" }]);
+  });
+});
+
+describe.each(dialects)("migration 0024 on %s", (dialect) => {
+  let handle: TestDatabase;
+  afterAll(() => handle?.drop());
+
+  it("gives the guides already there the language their latest version names, and their interviews their guide's", async () => {
+    handle = await createTestDatabase(dialect);
+    const { "0024_guide_languages": _, ...before } = migrations;
+    const older = new Migrator({ db: handle.db, provider: { getMigrations: async () => before } });
+    expect((await older.migrateToLatest()).error).toBeUndefined();
+    const db = handle.db as unknown as Kysely<any>;
+    const userId = randomUUID();
+    await insertTestUser(handle.db, userId, "old@example.org");
+    await db.insertInto("categories").values({ id: 1, name: "Canada", sort_order: 1 }).execute();
+    const version = { format: "json", origin: "seed", uploaded_by_email: "seed", uploaded_at: "2026-01-01T00:00:00.000Z", published_at: "2026-01-01T00:00:00.000Z" };
+    await db.insertInto("guides").values([
+      { id: "json-fr", title: "JSON", published_version: 2 },
+      { id: "xml-zh", title: "XML", published_version: 1 },
+      { id: "none", title: "None", published_version: 1 },
+    ]).execute();
+    await db.insertInto("guide_versions").values([
+      { guide_id: "json-fr", version: 1, title: "v1", source: '{"language": "en"}', ...version },
+      { guide_id: "json-fr", version: 2, title: "v2", source: '{"title": "T", "language": "fr"}', ...version },
+      { guide_id: "xml-zh", version: 1, title: "v1", source: "<TEMPLATE><INFO><LANGUAGE>zh-cn</LANGUAGE></INFO></TEMPLATE>", ...version, format: "xml" },
+      { guide_id: "none", version: 1, title: "v1", source: "{}", ...version },
+    ]).execute();
+    const issue = { category_id: 1, content: "", guide_path: null, model_ai: "m", rephrase_content: "" };
+    await db.insertInto("issues").values([{ id: 1, name: "French", guide_id: "json-fr", ...issue }, { id: 2, name: "Chinese", guide_id: "xml-zh", ...issue }]).execute();
+    const interview = { user_id: userId, status: "Draft", vars: "x", engine_state: "x", created_at: "2026-01-02T00:00:00.000Z", updated_at: "2026-01-02T00:00:00.000Z" };
+    await db.insertInto("interviews").values([
+      { id: "pinned", issue_id: 2, guide_id: "json-fr", guide_version: 1, ...interview },
+      { id: "issue-guide", issue_id: 2, ...interview },
+    ]).execute();
+
+    await migrateToLatest(handle.db);
+    const guides = await handle.db.selectFrom("guides").select(["id", "language", "translation_of"]).orderBy("id").execute();
+    expect(guides).toEqual([
+      { id: "json-fr", language: "fr", translation_of: null },
+      { id: "none", language: "en", translation_of: null },
+      { id: "xml-zh", language: "zh-CN", translation_of: null },
+    ]);
+    const interviews = await handle.db.selectFrom("interviews").select(["id", "language"]).orderBy("id").execute();
+    expect(interviews).toEqual([
+      { id: "issue-guide", language: "zh-CN" },
+      { id: "pinned", language: "fr" },
+    ]);
+    // The usage triggers write the language from now on.
+    await handle.db.updateTable("interviews").set({ status: "Completed" }).where("id", "=", "pinned").execute();
+    const completed = await handle.db.selectFrom("usage_events").select(["kind", "language"]).where("kind", "=", "completed").execute();
+    expect(completed).toEqual([{ kind: "completed", language: "fr" }]);
   });
 });
