@@ -1,0 +1,149 @@
+/**
+ * The guides written in French and Arabic for issue 27 (tests/fixtures/guides/fr-small-claims and ar-tenancy, in the
+ * form the admin import and `cli guide check` take): each passes the import's checks and the health check without an
+ * error, its scenario (tests/fixtures/guides/scenarios/<guide>) passes, and, replayed with answers for a fixed
+ * "today", it reaches its end through its loop, pick list, yes/no and date questions and assembles a document in its
+ * language, dates written as the language writes them.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { checkGuideFilesWithScenarios, readScenarioFolder } from "~/guide-checks/check-files.server";
+import { checkGuideHealth } from "~/guide-checks/health.server";
+import { checkGuideFiles, readGuideFolder } from "~/guides/import.server";
+import { documentTexts } from "~/documents/document-text.server";
+import { answersFromJSON, replayAnswers, replayValue, submitPage, startInterview, ymdToDays, type Answers, type Guide } from "~/a2j";
+
+const TODAY = ymdToDays(2026, 11, 26)!;
+const FIXTURES = "tests/fixtures/guides";
+
+async function material(name: string) {
+  const files = await readGuideFolder(`${FIXTURES}/${name}`);
+  const checked = checkGuideFiles(files);
+  const others = new Map(checked.others);
+  return { files, checked, guide: checked.guide, readFile: async (path: string) => others.get(path) ?? null };
+}
+
+function scenarioAnswers(name: string, guide: Guide): Answers {
+  const read = answersFromJSON(readFileSync(`${FIXTURES}/scenarios/${name}/complete.json`, "utf8"), guide);
+  if (!read.ok) throw new Error(read.error);
+  return read.value;
+}
+
+const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+
+describe.each([
+  { name: "fr-small-claims", language: "fr", pages: 12 },
+  { name: "ar-tenancy", language: "ar", pages: 4 },
+])("the $language guide $name", ({ name, language, pages }) => {
+  test("is imported without a warning, and the health check finds no problem at all", async () => {
+    const { checked, guide, files } = await material(name);
+    expect(guide.language).toBe(language);
+    expect(checked.report).toMatchObject({ pages, templates: ["template1.json", "templates.json"], warnings: [] });
+    const health = await checkGuideHealth(guide, new Map(checked.others), { today: TODAY, seconds: 10 });
+    expect(health.findings).toEqual([]);
+    expect(health.complete).toBe(true);
+    expect(health.outcomes).toEqual(["ASSEMBLE-SUCCESS"]);
+    expect(health.pagesReached).toBe(health.pagesTotal);
+    // What `cli guide check <folder> --scenarios <dir>` runs.
+    const report = await checkGuideFilesWithScenarios(files, await readScenarioFolder(`${FIXTURES}/scenarios/${name}`), 10);
+    expect(report.failed, report.lines.join("\n")).toBe(false);
+    expect(report.lines.at(-1)).toBe("Result: ready.");
+  });
+});
+
+describe("the French guide, run end to end", () => {
+  test("goes through the loop once per sum, totals them in the French way, and writes the letter in French", async () => {
+    const { guide, readFile } = await material("fr-small-claims");
+    const replay = replayAnswers(guide, scenarioAnswers("fr-small-claims", guide), TODAY);
+    expect(replay.stopped).toBeNull();
+    expect(replay.outcome).toBe("ASSEMBLE-SUCCESS");
+    expect(replay.visited).toEqual([
+      "01-Bienvenue", "02-Vous", "04-Defendeur", "05-Type", "06-Combien", "07-Somme", "07-Somme", "08-Total", "09-Deja demande", "10-Delai", "11-Fin",
+    ]);
+    expect(replayValue(replay.answers, "Somme montant TE#1")).toBe("1200,00");
+    expect(replayValue(replay.answers, "Somme montant TE#2")).toBe("345,50");
+    expect(replayValue(replay.answers, "Total TE")).toBe("1545,50");
+    expect(replayValue(replay.answers, "Payer avant DA")).toBe("12/06/2026");
+
+    const made = await documentTexts(readFile, replay.answers, { order: "DMY", style: "long", language: "fr" });
+    if (!made.ok) throw new Error(made.reason);
+    expect(made.documents.map((d) => d.title)).toEqual(["Mise en demeure"]);
+    const text = squash(made.documents[0]!.text);
+    for (const expected of [
+      "Marie Tremblay",
+      "Le 26 novembre 2026",
+      "À : Rénovations Lavoie inc.",
+      "Madame, Monsieur,",
+      "Vous me devez une somme d'argent pour la raison suivante : un travail mal fait ou non terminé.",
+      "Cette somme devait m'être payée le 15 septembre 2026",
+      "Je vous ai déjà demandé de me payer, sans succès.",
+      "Sommes réclamées",
+      "Acompte pour la cuisine",
+      "Matériaux payés d'avance",
+      "1200,00",
+      "345,50",
+      "Le total réclamé est de 1545,50 $.",
+      "au plus tard le 6 décembre 2026",
+      "Veuillez agréer, Madame, Monsieur, mes salutations distinguées.",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toMatch(/\d{2}\/\d{2}\/\d{4}/);
+  });
+
+  test("answered No, the letter asks for the first time; a minor and an old debt each get their page", async () => {
+    const { guide, readFile } = await material("fr-small-claims");
+    const answers = scenarioAnswers("fr-small-claims", guide);
+    answers["deja demande tf"]!.values = [null, false];
+    answers["date naissance da"]!.values = [null, "02/01/2010"];
+    answers["date echeance da"]!.values = [null, "06/30/2023"];
+    const replay = replayAnswers(guide, answers, TODAY);
+    expect(replay.outcome).toBe("ASSEMBLE-SUCCESS");
+    expect(replay.visited).toContain("03-Mineur");
+    expect(replay.visited).toContain("05b-Prescription");
+    const made = await documentTexts(readFile, replay.answers, { order: "DMY", style: "long", language: "fr" });
+    if (!made.ok) throw new Error(made.reason);
+    const text = squash(made.documents[0]!.text);
+    expect(text).toContain("Par la présente, je vous demande de me payer.");
+    expect(text).not.toContain("sans succès");
+    expect(text).toContain("30 juin 2023");
+  });
+
+  test("refuses a birth date after today and a sum over the small-claims limit, in the guide's own French words", () => {
+    const { guide } = { guide: checkGuideFiles(new Map([["Guide.json", readFileSync(`${FIXTURES}/fr-small-claims/Guide.json`)]])).guide };
+    const started = startInterview(guide, TODAY);
+    if (!started.ok) throw new Error(started.error.message);
+    const welcome = submitPage(guide, started.state, { pageName: "01-Bienvenue", buttonIndex: 0, values: {} }, TODAY);
+    if (!welcome.ok) throw new Error(welcome.error.message);
+    const you = submitPage(guide, welcome.state, { pageName: "02-Vous", buttonIndex: 0, values: { "nom te": "Marie", "date naissance da": "01/01/2030" } }, TODAY);
+    expect(you.ok && you.outcome.kind).toBe("invalid");
+    if (you.ok && you.outcome.kind === "invalid") expect(you.outcome.errors.map((e) => e.fieldIndex)).toEqual([2]);
+  });
+});
+
+describe("the Arabic guide, run end to end", () => {
+  test("writes the letter in Arabic, with the answers, the date in Arabic words and the year 2026 kept in Latin digits", async () => {
+    const { guide, readFile } = await material("ar-tenancy");
+    const replay = replayAnswers(guide, scenarioAnswers("ar-tenancy", guide), TODAY);
+    expect(replay.stopped).toBeNull();
+    expect(replay.outcome).toBe("ASSEMBLE-SUCCESS");
+    expect(replay.visited).toEqual(["01-مرحبا", "02-بياناتك", "03-المشكلة", "04-الرسالة"]);
+    const made = await documentTexts(readFile, replay.answers, { order: "DMY", style: "long", language: "ar" });
+    if (!made.ok) throw new Error(made.reason);
+    expect(made.documents.map((d) => d.title)).toEqual(["رسالة بشأن استرداد مبلغ التأمين"]);
+    const text = squash(made.documents[0]!.text);
+    for (const expected of [
+      "ليلى حداد",
+      "إلى: مكتب النخيل العقاري",
+      "طلب استرداد مبلغ التأمين",
+      "انتهى إيجاري في 31 أغسطس 2026",
+      "دفعت مبلغ تأمين قدره 1,800.00 دولار أسترالي.",
+      "أكتب إليك بشأن: مبلغ التأمين كله.",
+      "لا أوافق على احتفاظك بمبلغ التأمين كله.",
+      "خلال 14 يومًا",
+      "في عام 2026",
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+});
