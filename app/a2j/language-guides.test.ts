@@ -6,12 +6,17 @@
  * language, dates written as the language writes them.
  */
 import { readFileSync } from "node:fs";
-import { describe, expect, test } from "vitest";
+import { zipSync } from "fflate";
+import { extractText } from "unpdf";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { migrateToLatest } from "../../db/migrate";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/databases";
 import { checkGuideFilesWithScenarios, readScenarioFolder } from "~/guide-checks/check-files.server";
 import { checkGuideHealth } from "~/guide-checks/health.server";
-import { checkGuideFiles, readGuideFolder } from "~/guides/import.server";
+import { checkGuideFiles, importGuide, readGuideFolder, readGuideUpload } from "~/guides/import.server";
+import { datAssemble } from "~/documents/dat.server";
 import { documentTexts } from "~/documents/document-text.server";
-import { answersFromJSON, replayAnswers, replayValue, submitPage, startInterview, ymdToDays, type Answers, type Guide } from "~/a2j";
+import { answersFromJSON, answersToJSON, replayAnswers, replayValue, submitPage, startInterview, ymdToDays, type Answers, type Guide } from "~/a2j";
 
 const TODAY = ymdToDays(2026, 11, 26)!;
 const FIXTURES = "tests/fixtures/guides";
@@ -110,14 +115,24 @@ describe("the French guide, run end to end", () => {
   });
 
   test("refuses a birth date after today and a sum over the small-claims limit, in the guide's own French words", () => {
-    const { guide } = { guide: checkGuideFiles(new Map([["Guide.json", readFileSync(`${FIXTURES}/fr-small-claims/Guide.json`)]])).guide };
+    const { guide } = checkGuideFiles(new Map([["Guide.json", readFileSync(`${FIXTURES}/fr-small-claims/Guide.json`)]]));
     const started = startInterview(guide, TODAY);
     if (!started.ok) throw new Error(started.error.message);
     const welcome = submitPage(guide, started.state, { pageName: "01-Bienvenue", buttonIndex: 0, values: {} }, TODAY);
     if (!welcome.ok) throw new Error(welcome.error.message);
     const you = submitPage(guide, welcome.state, { pageName: "02-Vous", buttonIndex: 0, values: { "nom te": "Marie", "date naissance da": "01/01/2030" } }, TODAY);
     expect(you.ok && you.outcome.kind).toBe("invalid");
-    if (you.ok && you.outcome.kind === "invalid") expect(you.outcome.errors.map((e) => e.fieldIndex)).toEqual([2]);
+    if (you.ok && you.outcome.kind === "invalid") {
+      expect(you.outcome.errors).toEqual([
+        { fieldIndex: 2, inputName: "date naissance da", message: "Veuillez écrire votre date de naissance. Elle ne peut pas être après aujourd'hui." },
+      ]);
+    }
+    const answers = scenarioAnswers("fr-small-claims", guide);
+    answers["somme montant nu"]!.values = [null, 1200, 20000];
+    expect(replayAnswers(guide, answers, TODAY).stopped).toEqual({
+      page: "07-Somme",
+      reason: "The answers were refused at [Somme montant NU]: Veuillez écrire un montant de 15 000 $ ou moins, avec un point avant les cents, par exemple 1250.50.",
+    });
   });
 });
 
@@ -145,5 +160,38 @@ describe("the Arabic guide, run end to end", () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+});
+
+describe("uploaded as a zip, as an administrator would", () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase("sqlite");
+    await migrateToLatest(handle.db);
+  });
+  afterAll(() => handle?.drop());
+
+  test.each([
+    { name: "fr-small-claims", expected: ["Mise en demeure", "Rénovations Lavoie inc.", "Acompte pour la cuisine", "Le total réclamé est de 1545,50 $."] },
+    // Right-to-left text comes out of the PDF's text words in drawing order (the last word of a line first), so its
+    // words are looked for one by one.
+    { name: "ar-tenancy", expected: ["ليلى", "حداد", "النخيل", "التأمين", "1,800.00", "2026"] },
+  ])("$name is imported without a warning, and POST /assemble makes its PDF with the answers", async ({ name, expected }) => {
+    const folder = await readGuideFolder(`${FIXTURES}/${name}`);
+    const zip = zipSync(Object.fromEntries([...folder].map(([file, bytes]) => [`${name}/${file}`, bytes])));
+    const imported = await importGuide(name, readGuideUpload(`${name}.zip`, zip), handle.db);
+    expect(imported).toMatchObject({ files: 2, warnings: [], version: 1 });
+    const { guide } = await material(name);
+    const replay = replayAnswers(guide, scenarioAnswers(name, guide), TODAY);
+    const request = new Request("http://x/api/assemble", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ guideId: name, answers: JSON.stringify(answersToJSON(replay.answers)) }),
+    });
+    const response = await datAssemble(request, handle.db);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const { text } = await extractText(new Uint8Array(await response.arrayBuffer()), { mergePages: true });
+    for (const words of expected) expect(squash(text as string)).toContain(words);
   });
 });
