@@ -1,6 +1,6 @@
 /**
- * The guides written in French and Arabic for issue 27 (tests/fixtures/guides/fr-small-claims and ar-tenancy, in the
- * form the admin import and `cli guide check` take): each passes the import's checks and the health check without an
+ * The guides written in French and Arabic for issue 27 (tests/fixtures/guides/fr-small-claims, the translation of
+ * en-small-claims, and ar-tenancy, in the form the admin import and `cli guide check` take): each passes the import's checks and the health check without an
  * error, its scenario (tests/fixtures/guides/scenarios/<guide>) passes, and, replayed with answers for a fixed
  * "today", it reaches its end through its loop, pick list, yes/no and date questions and assembles a document in its
  * language, dates written as the language writes them.
@@ -37,6 +37,7 @@ function scenarioAnswers(name: string, guide: Guide): Answers {
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 
 describe.each([
+  { name: "en-small-claims", language: "en", pages: 12 },
   { name: "fr-small-claims", language: "fr", pages: 12 },
   { name: "ar-tenancy", language: "ar", pages: 4 },
 ])("the $language guide $name", ({ name, language, pages }) => {
@@ -53,6 +54,65 @@ describe.each([
     const report = await checkGuideFilesWithScenarios(files, await readScenarioFolder(`${FIXTURES}/scenarios/${name}`), 10);
     expect(report.failed, report.lines.join("\n")).toBe(false);
     expect(report.lines.at(-1)).toBe("Result: ready.");
+  });
+});
+
+/** What a translation must keep: everything but the words people read (texts, labels, prompts, options' words, comments). */
+function logic(guide: Guide) {
+  const script = (code: string) =>
+    code
+      .split(/<BR\/?>/i)
+      .filter((line) => !line.trim().startsWith("//"))
+      // Text a script writes (the decimal sign of an amount) is words; a GOTO's page name is logic.
+      .map((line) => (/^\s*GOTO /i.test(line) ? line : line.replace(/"[^"]*"/g, '"…"')))
+      .join("\n");
+  return {
+    firstPage: guide.firstPage,
+    steps: guide.steps.length,
+    vars: Object.values(guide.vars).map((v) => [v.name, v.type, v.repeating]),
+    pages: Object.values(guide.pages).map((page) => ({
+      name: page.name,
+      step: page.step,
+      repeatVar: page.repeatVar,
+      fields: page.fields.map((f) => [f.type, f.name, f.required, f.min, f.max, f.maxChars, f.value, (f.listData.match(/<option/g) ?? []).length]),
+      buttons: page.buttons.map((b) => [b.next, b.name, b.value, b.repeatVar, b.repeatVarSet]),
+      codeBefore: script(page.codeBefore),
+      codeAfter: script(page.codeAfter),
+    })),
+  };
+}
+
+function words(guide: Guide): string[] {
+  return Object.values(guide.pages).flatMap((page) => [page.text, ...page.fields.flatMap((f) => [f.label, f.invalidPrompt, f.listData]), ...page.buttons.map((b) => b.label)]).filter(Boolean);
+}
+
+describe("the French guide is a translation of the English one", () => {
+  test("the same pages, questions, buttons, variables, scripts and document, and none of the English words left", async () => {
+    const english = await material("en-small-claims");
+    const french = await material("fr-small-claims");
+    expect(logic(french.guide)).toEqual(logic(english.guide));
+    const left = new Set(words(english.guide));
+    expect(words(french.guide).filter((text) => left.has(text))).toEqual([]);
+    // The letters have the same parts, in the same order, printing the same answers.
+    const shape = async (m: Awaited<ReturnType<typeof material>>) =>
+      JSON.stringify(JSON.parse(new TextDecoder().decode((await m.readFile("template1.json"))!)).rootNode, (key, value) =>
+        ["userContent", "title", "column", "loopTitle"].includes(key) ? String(value).match(/<a2j-variable name="[^"]*"/g) ?? [] : value,
+      );
+    expect(await shape(french)).toBe(await shape(english));
+  });
+
+  test("the same answers give the same letter in each language", async () => {
+    for (const [name, expected] of [
+      ["en-small-claims", ["Dear Sir or Madam,", "The total claimed is $1545.50.", "no later than 6 December 2026"]],
+      ["fr-small-claims", ["Madame, Monsieur,", "Le total réclamé est de 1545,50 $.", "au plus tard le 6 décembre 2026"]],
+    ] as const) {
+      const { guide, readFile } = await material(name);
+      const replay = replayAnswers(guide, scenarioAnswers(name, guide), TODAY);
+      expect(replay.outcome).toBe("ASSEMBLE-SUCCESS");
+      const made = await documentTexts(readFile, replay.answers, { order: "DMY", style: "long", language: guide.language });
+      if (!made.ok) throw new Error(made.reason);
+      for (const words of expected) expect(squash(made.documents[0]!.text)).toContain(words);
+    }
   });
 });
 
