@@ -1,9 +1,9 @@
 /**
- * The guides written in French and Arabic for issue 27 (tests/fixtures/guides/fr-small-claims, the translation of
- * en-small-claims, and ar-tenancy, in the form the admin import and `cli guide check` take): each passes the import's checks and the health check without an
- * error, its scenario (tests/fixtures/guides/scenarios/<guide>) passes, and, replayed with answers for a fixed
- * "today", it reaches its end through its loop, pick list, yes/no and date questions and assembles a document in its
- * language, dates written as the language writes them.
+ * The guides written for issue 27 in tests/fixtures/guides (in the form the admin import and `cli guide check` take):
+ * fr-small-claims, the French translation of en-small-claims, and ar-tenancy in Arabic. Each passes the import's
+ * checks and the health check without a finding, its scenario (tests/fixtures/guides/scenarios/<guide>) passes, and,
+ * replayed with answers for a fixed "today", it reaches its end through its loop, pick list, yes/no and date
+ * questions and assembles a document in its language, dates written as the language writes them.
  */
 import { readFileSync } from "node:fs";
 import { zipSync } from "fflate";
@@ -233,8 +233,9 @@ describe("uploaded as a zip, as an administrator would", () => {
 
   test.each([
     { name: "fr-small-claims", expected: ["Mise en demeure", "Rénovations Lavoie inc.", "Acompte pour la cuisine", "Le total réclamé est de 1545,50 $."] },
-    // Right-to-left text comes out of the PDF's text words in drawing order (the last word of a line first), so its
-    // words are looked for one by one.
+    // Right-to-left text comes out of the PDF's text in drawing order (the last word of a line first), so its words
+    // are looked for one by one. (The text template's PDF is laid out left to right, without the bidirectional
+    // algorithm: the Word templates mark right-to-left paragraphs, app/documents/word-language.ts, the PDF does not.)
     { name: "ar-tenancy", expected: ["ليلى", "حداد", "النخيل", "التأمين", "1,800.00", "2026"] },
   ])("$name is imported without a warning, and POST /assemble makes its PDF with the answers", async ({ name, expected }) => {
     const folder = await readGuideFolder(`${FIXTURES}/${name}`);
