@@ -32,13 +32,17 @@ try {
     const mark = result.rightOutcome ? "ok  " : "MISS";
     const cited = result.cited.length ? ` cited: ${result.cited.map((heading) => heading || "(no heading)").join("; ")}` : "";
     const grade = result.readingGrade === null ? "" : ` grade ${result.readingGrade}`;
-    console.log(`${mark} [issue ${result.question.issueId}] ${result.question.question}\n     ${result.outcome}${grade}${cited}`);
+    console.log(`${mark} [issue ${result.question.issueId}${result.question.language ? `, ${result.question.language}` : ""}] ${result.question.question}\n     ${result.outcome}${grade}${cited}`);
   }
   const percent = (value: number | null) => (value === null ? "n/a" : `${Math.round(value * 100)} %`);
   console.log(`\ncitation precision (cited passages that are expected ones): ${percent(summary.citationPrecision)}`);
   console.log(`answered citing an expected passage: ${percent(summary.answeredWithRightSource)}`);
   console.log(`refused where the sources say nothing: ${percent(summary.refusedWithoutSources)}`);
   console.log(`median reading grade (Flesch-Kincaid; aim 6 to 8): ${summary.medianReadingGrade === null ? "n/a" : summary.medianReadingGrade.toFixed(1)}`);
+  console.log("\nby the language of the question: questions, citation precision, answered citing an expected passage, refused where the sources say nothing");
+  for (const [language, figures] of Object.entries(summary.byLanguage)) {
+    console.log(`  ${language.padEnd(8)} ${String(figures.questions).padStart(3)}  ${percent(figures.citationPrecision).padStart(5)}  ${percent(figures.answeredWithRightSource).padStart(5)}  ${percent(figures.refusedWithoutSources).padStart(5)}`);
+  }
 } finally {
   await handle.db.destroy();
   rmSync(dir, { recursive: true, force: true });

@@ -1,11 +1,13 @@
-// The seed's sources (SEED_DIR/sources/*.md: front matter title, url, country and optionally issue). Only sources
-// that are missing are added: what an administrator added, changed or deleted is theirs.
+// The seed's sources (SEED_DIR/sources/*.md: front matter title, url, country, and optionally issue and language, a
+// shipped language's tag such as `fr` or `zh-Hans`, English when not said). Only sources that are missing are added:
+// what an administrator added, changed or deleted is theirs.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import type { Db } from "../../db/database";
 import { parseFrontMatter } from "../../db/seed";
 import { database } from "~/db.server";
+import { isLanguageCode, languages } from "~/i18n/languages";
 import { addSource } from "./sources.server";
 
 const seedSourceAttributes = z.object({
@@ -13,6 +15,11 @@ const seedSourceAttributes = z.object({
   url: z.url({ protocol: /^https?$/ }),
   country: z.coerce.number().int(),
   issue: z.coerce.number().int().optional(),
+  /** The language the source is written in: passages are searched with its words' rules, and shown marked with it. */
+  language: z
+    .string()
+    .refine(isLanguageCode, { message: `not a shipped language's tag (one of ${languages.map((l) => l.code).join(", ")})` })
+    .optional(),
 });
 
 /**
@@ -31,10 +38,10 @@ export async function importSeedSources(seedDir: string, options: { onlyIfNone: 
     const { attributes, body } = parseFrontMatter(await readFile(file, "utf8"));
     const parsed = seedSourceAttributes.safeParse(attributes);
     if (!parsed.success) throw new Error(`Seed source ${file} is invalid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    const { title, url, country, issue } = parsed.data;
+    const { title, url, country, issue, language } = parsed.data;
     const existing = await db.selectFrom("sources").select("id").where("country_id", "=", country).where("title", "=", title).executeTakeFirst();
     if (existing) continue;
-    const result = await addSource({ countryId: country, issueId: issue ?? null, title, url }, { markdown: body }, null, db);
+    const result = await addSource({ countryId: country, issueId: issue ?? null, title, url, ...(language ? { language } : {}) }, { markdown: body }, null, db);
     if (!result.ok) throw new Error(`Seed source ${file}: ${result.message}`);
     added.push(title);
   }

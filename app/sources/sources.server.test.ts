@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import PDFDocument from "pdfkit";
@@ -70,30 +71,50 @@ describe.each(dialects)("sources and passage search on %s", (dialect) => {
     await database.db.insertInto("categories").values([
       { id: 1, name: "Singapore", sort_order: 1 },
       { id: 3, name: "Australia", sort_order: 2 },
+      { id: 4, name: "Canada", sort_order: 4 },
     ]).execute();
     const issue = { content: "", guide_id: null, guide_path: null, model_ai: "m", rephrase_content: "" };
     await database.db.insertInto("issues").values([
       { id: 5, category_id: 1, name: "Unpaid salary", ...issue },
       { id: 6, category_id: 3, name: "Rental bond", ...issue },
       { id: 10, category_id: 3, name: "Unfair dismissal", ...issue },
+      { id: 4, category_id: 4, name: "Landlord and tenant disputes", ...issue },
     ]).execute();
   });
   afterAll(() => database?.drop());
 
   it("loads the seed's sources once, split into passages that keep their headings", async () => {
     const added = await importSeedSources(seedDir, { onlyIfNone: true }, database.db);
-    expect(added).toHaveLength(3);
+    expect(added).toHaveLength(5);
     expect(await importSeedSources(seedDir, { onlyIfNone: false }, database.db)).toEqual([]);
     const sources = await listSources(database.db);
-    expect(sources.map((s) => [s.countryName, s.issueName])).toEqual([
-      ["Singapore", "Unpaid salary"],
-      ["Australia", "Rental bond"],
-      ["Australia", "Unfair dismissal"],
+    // Each in the language its front matter says (English when it says none).
+    expect(sources.map((s) => [s.countryName, s.issueName, s.language]).sort()).toEqual([
+      ["Australia", "Rental bond", "en"],
+      ["Australia", "Unfair dismissal", "en"],
+      ["Canada", "Landlord and tenant disputes", "fr"],
+      ["Singapore", "Unpaid salary", "en"],
+      ["Singapore", "Unpaid salary", "zh-Hans"],
     ]);
-    const bond = await getSource(sources[1]!.id, database.db);
+    const french = await getSource(sources.find((s) => s.language === "fr")!.id, database.db);
+    expect(french!.passageList.find((p) => p.text.includes("dépôt de garantie"))?.heading).toBe("Le dépôt de garantie");
+    const languages = await database.db.selectFrom("passages").select("language").distinct().where("source_id", "=", french!.id).execute();
+    expect(languages.map((row) => row.language)).toEqual(["fr"]);
+    const bond = await getSource(sources.find((s) => s.issueName === "Rental bond")!.id, database.db);
     expect(bond!.passageList.length).toBeGreaterThan(2);
     expect(bond!.passageList.every((p) => p.text.split(/\s+/).length <= 250)).toBe(true);
     expect(bond!.passageList.find((p) => p.text.includes("fair wear and tear"))?.heading).toBe("What the landlord can claim");
+  });
+
+  it("a seed source's language must be a shipped language's tag", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "seed-sources-"));
+    try {
+      mkdirSync(path.join(dir, "sources"));
+      writeFileSync(path.join(dir, "sources/klingon.md"), "---\ntitle: T\nurl: https://example.org/t\ncountry: 1\nlanguage: tlh\n---\n\n# T\n\nText.\n");
+      await expect(importSeedSources(dir, { onlyIfNone: false }, database.db)).rejects.toThrow(/klingon\.md is invalid: language: not a shipped language's tag \(one of en, zh-Hans, /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("says which issues have sources: their own, or their country's for every issue", async () => {

@@ -42,7 +42,15 @@ export function defaultReply(request: ChatRequest): ChatReply {
   return completion(`A clearer version: ${text}`);
 }
 
-const words = (text: string) => new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+/**
+ * The words the stand-in compares: runs of four or more Latin letters (accents included: "réparations"), and in
+ * Chinese, which has no spaces, each pair of characters ("薪金发放" gives 薪金, 金发, 发放).
+ */
+const words = (text: string) => {
+  const lower = text.toLowerCase();
+  const pairs = (lower.match(/\p{Script=Han}+/gu) ?? []).flatMap((run) => [...run].slice(1).map((char, i) => [...run][i]! + char));
+  return new Set([...(lower.match(/[\p{Script=Latin}\p{M}]{4,}/gu) ?? []), ...pairs]);
+};
 
 /**
  * "Understand my situation": the stand-in answers in the JSON asked for, from the passages it was sent: the first
@@ -61,7 +69,7 @@ function groundedReply(request: ChatRequest, text: string): ChatReply {
     .filter((passage) => passage.shared > 0)
     .sort((a, b) => b.shared - a.shared || a.number - b.number)
     .slice(0, 2);
-  const firstSentence = (passage: string) => /^.*?[.!?](?=\s|$)/.exec(passage)?.[0] ?? passage;
+  const firstSentence = (passage: string) => /^.*?(?:[.!?](?=\s|$)|[。！？])/u.exec(passage)?.[0] ?? passage;
   const simplified = (request.body.messages?.length ?? 0) > 2;
   const statement = (passage: { number: number; text: string }) => ({
     text: question.includes("[[hard]]") && !simplified
