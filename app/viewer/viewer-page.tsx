@@ -2,7 +2,7 @@ import { asksForEmail, type ButtonView, type DateBox, type DateLocale, type Fiel
 import { RichText, useT } from "~/i18n/react";
 import { catalogues, type MessageKey, type Translator } from "~/i18n/translator";
 import { ErrorSummary } from "~/ui/form";
-import { progressLine } from "./progress";
+import { progressLine, viewerNumber } from "./progress";
 
 /** A page of the interview as the viewer renders it: the engine's view with author HTML already sanitised. */
 export type ViewerPage = PageView;
@@ -32,7 +32,10 @@ function described(field: FieldView) {
  */
 export function viewerMessage(t: Translator, message: string, says?: MessageSays | null): string {
   const key = says ? `viewer.validate.${says.id}` : null;
-  return key && Object.hasOwn(catalogues.en, key) ? t.t(key as MessageKey, says!.values) : t.message(message);
+  if (!key || !Object.hasOwn(catalogues.en, key)) return t.message(message);
+  // Numbers of the engine's (a limit, a year, a count of days) in the language, with Latin digits.
+  const values = Object.fromEntries(Object.entries(says!.values ?? {}).map(([name, value]) => [name, typeof value === "number" ? viewerNumber(t, value) : value]));
+  return t.t(key as MessageKey, values);
 }
 
 function FieldError({ field }: { field: FieldView }) {
