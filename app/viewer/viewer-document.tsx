@@ -13,6 +13,15 @@ export function viewerTranslator(view: ViewerView): Translator {
   return translator(view.language ?? "en");
 }
 
+/**
+ * The `lang` and `dir` of the viewer's own words, for a page that shows the viewer's page inside its own (the
+ * interview page's copy, whose page may be in another language than the guide's).
+ */
+export function viewerLang(view: ViewerView): { lang: string; dir: "ltr" | "rtl" } {
+  const t = viewerTranslator(view);
+  return { lang: t.lang, dir: t.dir };
+}
+
 function documentTitle(view: ViewerView, t: Translator): string {
   const interview = t.t("viewer.title.interview");
   return "documentTitle" in view ? view.documentTitle : view.title ? `${view.title} | ${interview}` : interview;
