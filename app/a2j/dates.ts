@@ -2,7 +2,7 @@
  * Dates as whole days since 1970-01-01, computed in UTC so that no time zone or daylight-saving
  * shift can move a date. "Today" is always passed in by the caller.
  */
-import type { MessageSays } from "./validate";
+import type { MessageSays } from "./messages";
 
 const MS_PER_DAY = 86_400_000;
 

@@ -2,6 +2,9 @@
  * Field validation and form-value parsing for every A2J field type.
  */
 import { varKey } from "./answers";
+import type { MessageSays, ValidationMessageId } from "./messages";
+
+export type { MessageSays, ValidationMessageId } from "./messages";
 import { A2J_DATES, type DateBox, dateBoxesEnglish, type DateLocale, formatDays, formatDaysFor, parseUserDate } from "./dates";
 import type { Field, Page } from "./types";
 import { parseLooseNumber, type Val } from "./values";
@@ -26,41 +29,6 @@ export interface FieldError {
   says?: MessageSays;
 }
 
-/** The engine's own messages, by identifier (their English is DEFAULT_PROMPTS's, and dates.ts's for date boxes). */
-export type ValidationMessageId =
-  | "text"
-  | "textpick"
-  | "number"
-  | "numberdollar"
-  | "numberssn"
-  | "numberphone"
-  | "numberzip"
-  | "numberpick"
-  | "datemdy"
-  | "gender"
-  | "radio"
-  | "checkbox"
-  | "checkboxNOTA"
-  | "noChoices"
-  | "maxChars"
-  | "email"
-  | "numberBetween"
-  | "numberAtLeast"
-  | "numberAtMost"
-  | "dateBetween"
-  | "dateFrom"
-  | "dateUntil"
-  | "dateMissing"
-  | "dayRange"
-  | "monthRange"
-  | "yearDigits"
-  | "realDay";
-
-/** One of the engine's messages as an identifier and its values (numbers, dates already written out). */
-export interface MessageSays {
-  id: ValidationMessageId;
-  values?: Record<string, string | number>;
-}
 
 export interface Assignment {
   name: string;
