@@ -43,7 +43,7 @@ describe("the viewer's words in the guide's language", () => {
     const guide = guideWith(fields);
     const { errors } = validatePage(guide.pages.P!, {}, TODAY);
     const html = renderToStaticMarkup(<ViewerContent view={view(guide, "fr", errors)} />);
-    expect(html).toMatch(/^<div class="viewer" lang="fr" dir="ltr"/);
+    expect(html).toMatch(/^<div class="viewer" data-viewer="" lang="fr" dir="ltr"/);
     expect(html).toContain("Votre nom</span><span class=\"field__required\"> (obligatoire)</span>");
     expect(html).toContain('<p class="viewer__step">Étape 2 sur 2 : À propos de vous</p>');
     expect([...html.matchAll(/<label class="field__label" for="[^"]+">([^<]+)<\/label>/g)].map((m) => m[1])).toEqual(["Jour", "Mois", "Année"]);
@@ -62,7 +62,7 @@ describe("the viewer's words in the guide's language", () => {
     const props = view(guide, "ar");
     const document = renderViewerDocument(props, "n");
     expect(document).toContain('<html lang="ar" dir="rtl">');
-    expect(document).toContain('<div class="viewer" lang="ar" dir="rtl"');
+    expect(document).toContain('<div class="viewer" data-viewer="" lang="ar" dir="rtl"');
     expect(document).toContain('aria-label="مقابلة"');
     expect(document).toContain("الخطوة 2 من 2: À propos de vous");
   });

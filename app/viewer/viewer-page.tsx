@@ -531,8 +531,8 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
   return (
     <div
       className="viewer"
-      {...viewerLangAttributes(t)}
       data-viewer=""
+      {...viewerLangAttributes(t)}
       data-page={`${page.name}:${page.answerIndex}`}
       data-interview-id={interviewId ?? undefined}
       data-saved={saved ? "true" : undefined}

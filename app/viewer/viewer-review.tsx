@@ -79,8 +79,8 @@ export function ViewerReview({ review, title, action, preview, interviewId, save
   return (
     <div
       className="viewer"
-      {...viewerLangAttributes(t)}
       data-viewer=""
+      {...viewerLangAttributes(t)}
       data-page="review"
       data-interview-id={interviewId ?? undefined}
       data-saved={saved ? "true" : undefined}
