@@ -79,6 +79,8 @@ export interface PageView {
   step: { index: number; number: string; text: string };
   /** What the page asks, as plain text: its question when short, else its first sentence, else its step's name. */
   heading: string;
+  /** The page has no text and its step no name: `heading` is the engine's "Question", for a viewer to word. */
+  headingUnnamed?: true;
   /** The heading already says the whole question text (which then need not be shown again). */
   headingIsText: boolean;
   /**
@@ -247,6 +249,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       text: stepText,
     },
     heading,
+    ...(question === "" && from === "cut" ? { headingUnnamed: true as const } : {}),
     headingIsText,
     body: headingIsText ? "" : from === "first sentence" ? (withoutLeadingWords(text, heading) ?? text) : text,
     oneQuestion: answersOneQuestion(fields),

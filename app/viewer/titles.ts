@@ -22,11 +22,11 @@ function onSite(t: Translator, title: string): string {
  * the page's heading.
  */
 export function interviewPageTitle(
-  page: { heading: string; progress: Pick<Progress, "step">; errors: unknown[] },
+  page: { heading: string; headingUnnamed?: true; progress: Pick<Progress, "step">; errors: unknown[] },
   subject: InterviewSubject,
   t: Translator = translator("en"),
 ): string {
-  const parts = subject.sensitive ? [] : [page.heading];
+  const parts = subject.sensitive ? [] : [page.headingUnnamed ? t.t("viewer.question") : page.heading];
   const step = page.progress.step;
   if (step) parts.push(t.t("viewer.progress.step", { number: viewerNumber(t, step.number), count: viewerNumber(t, step.of) }));
   parts.push(subject.sensitive ? t.t("viewer.title.interview") : subject.name);

@@ -75,6 +75,15 @@ describe("the viewer's words in the guide's language", () => {
     expect(html).toMatch(/<button[^>]*>Continue<\/button>/);
   });
 
+  it("a page that says nothing is headed by the engine's \"Question\" in the guide's language", () => {
+    const r = loadGuideObject({ firstPage: "P", language: "es", steps: [{ number: "0", text: "" }], pages: { P: { name: "P", step: 0, text: "", fields: [{ type: "text", name: "A TE", label: "" }], buttons: [{ label: "Seguir", next: "P" }] } } });
+    if (!r.ok) throw new Error(r.error);
+    const props = view(r.guide, "es");
+    expect(renderToStaticMarkup(<ViewerContent view={props} />)).toContain('id="viewer-heading" tabindex="-1">Pregunta</h1>');
+    expect(interviewPageTitle(props.page, { name: "Divorcio", sensitive: false }, translator("es"))).toBe("Pregunta – Divorcio | Autoayuda Legal");
+    expect(interviewPageTitle(props.page, { name: "Divorce", sensitive: false })).toBe("Question – Divorce | Legal Self-Help");
+  });
+
   it("Hebrew and Chaldean run right to left; Korean, Russian, Khmer left to right", () => {
     expect([translator("he").dir, translator("cld").dir, translator("ko").dir, translator("ru").dir, translator("km").dir]).toEqual(["rtl", "rtl", "ltr", "ltr", "ltr"]);
     expect(translator("ko").t("viewer.progress.step", { number: "2", count: "5" })).toBe("5단계 중 2단계");

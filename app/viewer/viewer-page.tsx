@@ -490,25 +490,31 @@ export interface ViewerPageProps extends ViewerDocumentProps {
  * and, without script, by autofocus on the page that follows a save.
  */
 function Heading({ page, focus, level }: { page: ViewerPage; focus: boolean; level: 1 | 2 }) {
+  const t = useT();
   const Tag = level === 2 ? "h2" : "h1";
   return (
     <Tag className="viewer__heading" id="viewer-heading" tabIndex={-1} autoFocus={focus || undefined}>
-      {page.heading}
+      {pageHeading(page, t)}
     </Tag>
   );
 }
 
+/** The page's heading: what it asks, or when it says nothing the engine's "Question" in the guide's language. */
+export function pageHeading(page: Pick<ViewerPage, "heading" | "headingUnnamed">, t: Translator): string {
+  return page.headingUnnamed ? t.t("viewer.question") : page.heading;
+}
+
 /** What the error summary calls a field: its label, or for a choice the question its options answer. */
-function summaryLabel(page: ViewerPage, fieldIndex: number): string {
+function summaryLabel(page: ViewerPage, fieldIndex: number, t: Translator): string {
   const field = page.fields.find((f) => f.index === fieldIndex);
-  if (!field || field.type === "radio") return page.heading;
-  return plainText(field.label) || page.heading;
+  if (!field || field.type === "radio") return pageHeading(page, t);
+  return plainText(field.label) || pageHeading(page, t);
 }
 
 export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable, changeNeedsPage = false, help, headingLevel = 1 }: ViewerPageProps) {
   const t = useT();
   const step = progressLine(page, t);
-  const legend = page.heading;
+  const legend = pageHeading(page, t);
   const hasFile = page.fields.some((f) => f.type === "attachment");
   const groups = groupFields(page.fields).filter((group) => group[0]!.type !== "button");
   const question = (
@@ -545,7 +551,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
           field; the message under the field is the guide's own. */}
       <ErrorSummary
         title={t.t("viewer.errorSummary")}
-        errors={page.errors.map((error) => ({ fieldId: `field-${error.fieldIndex}`, label: summaryLabel(page, error.fieldIndex), message: viewerMessage(t, error.message, error.says) }))}
+        errors={page.errors.map((error) => ({ fieldId: `field-${error.fieldIndex}`, label: summaryLabel(page, error.fieldIndex, t), message: viewerMessage(t, error.message, error.says) }))}
       />
       {changeNeedsPage ? (
         <div className="notice notice--warning viewer__change-note">
