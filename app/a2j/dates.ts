@@ -2,6 +2,7 @@
  * Dates as whole days since 1970-01-01, computed in UTC so that no time zone or daylight-saving
  * shift can move a date. "Today" is always passed in by the caller.
  */
+import type { MessageSays } from "./messages";
 
 const MS_PER_DAY = 86_400_000;
 
@@ -226,7 +227,7 @@ export function boxesFromStored(stored: string): DateBoxes {
 }
 
 /** What three date boxes say: nothing at all, an A2J date (`MM/DD/YYYY`), or what is wrong and in which boxes. */
-export type BoxesReading = { kind: "blank" } | { kind: "date"; value: string } | { kind: "wrong"; message: string; boxes: DateBox[] };
+export type BoxesReading = { kind: "blank" } | { kind: "date"; value: string } | { kind: "wrong"; message: string; says: MessageSays; boxes: DateBox[] };
 
 const BOX_ORDER: DateBox[] = ["day", "month", "year"];
 
@@ -234,26 +235,53 @@ function listed(words: string[]): string {
   return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
 
+/** The boxes missing, as one word (`dateMissing`'s value): "day", "dayMonth", "monthYear"… */
+function missingWord(missing: DateBox[]): string {
+  return missing.map((box, i) => (i === 0 ? box : box.charAt(0).toUpperCase() + box.slice(1))).join("");
+}
+
+/** The English of a date box's message (the engine's own, validate.ts's englishMessage). */
+export function dateBoxesEnglish({ id, values = {} }: MessageSays): string {
+  switch (id) {
+    case "dateMissing":
+      return `The date must include a ${listed(String(values.boxes ?? "").split(/(?=[A-Z])/).map((w) => w.toLowerCase()))}.`;
+    case "dayRange":
+      return "The day must be a number from 1 to 31.";
+    case "monthRange":
+      return "The month must be a number from 1 to 12, or its name.";
+    case "yearDigits":
+      return "The year must have 4 digits, for example 2007.";
+    default:
+      return `The day must be a real day: ${values.monthEnglish ?? ""} ${values.year ?? ""} has ${values.days ?? ""} days.`;
+  }
+}
+
+function wrong(says: MessageSays, boxes: DateBox[]): BoxesReading {
+  return { kind: "wrong", message: dateBoxesEnglish(says), says, boxes };
+}
+
 /**
  * Reads the Day, Month and Year boxes (GOV.UK's date-input pattern: no order is ever guessed). Every message
- * names the box that is wrong, so that the page can mark only that box.
+ * names the box that is wrong, so that the page can mark only that box; `says` is the message as an identifier
+ * (a viewer words it in the guide's language; `month` there is the month's name in `language`).
  */
 export function readDateBoxes(boxes: DateBoxes, language = "en"): BoxesReading {
   const typed = { day: boxes.day.trim(), month: boxes.month.trim(), year: boxes.year.trim() };
   const missing = BOX_ORDER.filter((box) => typed[box] === "");
   if (missing.length === 3) return { kind: "blank" };
-  if (missing.length) return { kind: "wrong", message: `The date must include a ${listed(missing)}.`, boxes: missing };
+  if (missing.length) return wrong({ id: "dateMissing", values: { boxes: missingWord(missing) } }, missing);
   const whole = (s: string) => (/^\d+$/.test(s) ? Number(s) : NaN);
   const day = whole(typed.day);
   const month = /^\d+$/.test(typed.month) ? whole(typed.month) : (monthFromWord(typed.month, language) ?? NaN);
   const year = whole(typed.year);
-  if (!(day >= 1 && day <= 31)) return { kind: "wrong", message: "The day must be a number from 1 to 31.", boxes: ["day"] };
-  if (!(month >= 1 && month <= 12)) return { kind: "wrong", message: "The month must be a number from 1 to 12, or its name.", boxes: ["month"] };
-  if (!/^\d{4}$/.test(typed.year) || year < 1000) return { kind: "wrong", message: "The year must have 4 digits, for example 2007.", boxes: ["year"] };
+  if (!(day >= 1 && day <= 31)) return wrong({ id: "dayRange" }, ["day"]);
+  if (!(month >= 1 && month <= 12)) return wrong({ id: "monthRange" }, ["month"]);
+  if (!/^\d{4}$/.test(typed.year) || year < 1000) return wrong({ id: "yearDigits" }, ["year"]);
   const days = ymdToDays(year, month, day);
   if (days === null) {
     const last = new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && ymdToDays(year, 2, 29) === null ? 1 : 0);
-    return { kind: "wrong", message: `The day must be a real day: ${MONTH_NAMES[month - 1]} ${year} has ${last} days.`, boxes: ["day"] };
+    const values = { month: monthNames(language)[month - 1] ?? "", monthEnglish: MONTH_NAMES[month - 1] ?? "", year, days: last };
+    return wrong({ id: "realDay", values }, ["day"]);
   }
   return { kind: "date", value: formatDays(days) };
 }

@@ -89,9 +89,9 @@ export type {
   VisitedPage,
 } from "./flow";
 export { plainText, renderPage, reviewAnswers, visitedPages } from "./page-view";
-export type { ButtonView, FieldView, PageView, PopupView, Progress, RenderOptions, ReviewAnswer, ReviewStep, VisitedPageView } from "./page-view";
-export { asksForEmail, DEFAULT_PROMPTS, inputName, listOptions, validatePage } from "./validate";
-export type { FieldError, FormValues } from "./validate";
+export type { AnswerWord, ButtonView, FieldView, PageView, PopupView, Progress, RenderOptions, ReviewAnswer, ReviewStep, VisitedPageView } from "./page-view";
+export { asksForEmail, DEFAULT_PROMPTS, englishMessage, inputName, listOptions, validatePage } from "./validate";
+export type { FieldError, FormValues, MessageSays, ValidationMessageId } from "./validate";
 
 // The health check: every path of a guide explored (issue 32)
 export { createExplorer, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STATES, exploreGuide, isBlocking, variablesSetByGuide } from "./explore";

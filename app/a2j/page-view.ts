@@ -11,7 +11,7 @@ import { escapeHtml, renderMacros, renderMacrosAsText, resolvePopups } from "./m
 import type { AnswerValue, Guide, Page } from "./types";
 import { own } from "./util";
 import { shownText, storedChecked, storedText } from "./stored-values";
-import { DEFAULT_PROMPTS, inputName, listOptions, numberPickOptions, type FieldError, type FormValues, type PickOption } from "./validate";
+import { DEFAULT_PROMPTS, inputName, listOptions, numberPickOptions, type FieldError, type FormValues, type MessageSays, type PickOption } from "./validate";
 import { decodeEntities } from "./xml";
 
 export interface FieldView {
@@ -36,6 +36,8 @@ export interface FieldView {
   placeholder: string;
   /** Validation message, when the last submit failed on this field. */
   error: string | null;
+  /** The error when it is one of the engine's own messages, as an identifier and values (validate.ts); else null. */
+  errorSays: MessageSays | null;
   /**
    * A pick list with no choices to offer (its list file is not among the guide's files): the question cannot be
    * answered, and `listSrc` names the missing file ("" when the guide names none). Null for every other field.
@@ -52,13 +54,15 @@ export interface Progress {
   /** The page's step among the steps the guide's pages use; null when the guide has fewer than two. */
   step: { number: number; of: number } | null;
   /** Null outside loops; `of` is null when the guide holds no count for the loop. */
-  entry: { noun: string; number: number; of: number | null } | null;
+  entry: { noun: string; number: number; of: number | null; unnamed?: true } | null;
 }
 
 export interface ButtonView {
   index: number;
   /** Label with macros evaluated (blank labels become "Continue"). */
   label: string;
+  /** The author gave no label: `label` is the engine's "Continue", for a viewer to word in the guide's language. */
+  unlabelled?: true;
   next: string;
   special: SpecialTarget | null;
 }
@@ -75,6 +79,8 @@ export interface PageView {
   step: { index: number; number: string; text: string };
   /** What the page asks, as plain text: its question when short, else its first sentence, else its step's name. */
   heading: string;
+  /** The page has no text and its step no name: `heading` is the engine's "Question", for a viewer to word. */
+  headingUnnamed?: true;
   /** The heading already says the whole question text (which then need not be shown again). */
   headingIsText: boolean;
   /**
@@ -189,6 +195,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
     const maxChars = parseInt(f.maxChars, 10);
     const fieldError = errors.find((e) => e.fieldIndex === i);
     const error = fieldError?.message ?? null;
+    const errorSays = fieldError?.says ?? null;
     const isDate = f.type === "datemdy";
     return {
       index: i,
@@ -206,17 +213,16 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       maxChars: Number.isFinite(maxChars) && maxChars > 0 ? maxChars : null,
       placeholder: f.type === "numberssn" ? "999-99-9999" : f.type === "numberphone" ? "(555) 555-5555" : "",
       error,
+      errorSays,
       noChoices: f.type === "textpick" && options.length === 0 ? { listSrc: f.listSrc.trim(), message: DEFAULT_PROMPTS.noChoices } : null,
       date: isDate ? (typed?.dates?.[name] ?? boxesFromStored(value)) : null,
       errorBoxes: isDate && fieldError ? (fieldError.boxes ?? ["day", "month", "year"]) : [],
     };
   });
-  const buttons: ButtonView[] = page.buttons.map((b, i) => ({
-    index: i,
-    label: plain(b.label) || "Continue",
-    next: b.next,
-    special: isSpecialTarget(b.next) ? b.next : null,
-  }));
+  const buttons: ButtonView[] = page.buttons.map((b, i) => {
+    const label = plain(b.label);
+    return { index: i, label: label || "Continue", ...(label ? {} : { unlabelled: true as const }), next: b.next, special: isSpecialTarget(b.next) ? b.next : null };
+  });
   const text = html(page.text);
   const learn = renderMacros(page.learn, answers, today, dates);
   const help = html(page.help);
@@ -243,6 +249,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       text: stepText,
     },
     heading,
+    ...(question === "" && from === "cut" ? { headingUnnamed: true as const } : {}),
     headingIsText,
     body: headingIsText ? "" : from === "first sentence" ? (withoutLeadingWords(text, heading) ?? text) : text,
     oneQuestion: answersOneQuestion(fields),
@@ -395,6 +402,9 @@ function stepProgress(guide: Guide, step: number): Progress["step"] {
   return steps.length > 1 && position >= 0 ? { number: position + 1, of: steps.length } : null;
 }
 
+/** What a loop's entries are called when its counter's name gives no noun. */
+const UNNAMED_ENTRY = "Entry";
+
 /** A loop's noun from its counter's name: "EventIndex" or "Event index NU" gives "Event"; "Entry" when none. */
 function loopNoun(counter: string): string {
   // "Event index NU", "event_count" or "EventIndex", but not the "no" of "Casino".
@@ -404,7 +414,7 @@ function loopNoun(counter: string): string {
     .replace(/(Index|Counter|Count|Number|Num|No)$/, "")
     .replace(/[\s_#-]+$/, "")
     .trim();
-  return noun === "" ? "Entry" : noun.charAt(0).toUpperCase() + noun.slice(1);
+  return noun === "" ? UNNAMED_ENTRY : noun.charAt(0).toUpperCase() + noun.slice(1);
 }
 
 /**
@@ -422,7 +432,7 @@ function loopEntry(answers: InterviewState["answers"], counter: string, index: n
     const count = typeof stored === "number" ? stored : Number.NaN;
     if (of === null && Number.isInteger(count) && count >= index) of = count;
   }
-  return { noun: word, number: index, of };
+  return { noun: word, number: index, of, ...(word === UNNAMED_ENTRY ? { unnamed: true as const } : {}) };
 }
 
 /** One entry of the "My progress" list of visited pages. */
@@ -474,26 +484,42 @@ export interface ReviewAnswer {
   entry: number | null;
   /** What the loop's entries are, from its counter's name as on the page's progress ("Event"), else "Entry"; null outside loops. */
   entryNoun: string | null;
+  /** `answer` is the engine's own word ("Yes", "Not answered"…), for a viewer to word in the guide's language. */
+  says?: AnswerWord;
 }
+
+/** The engine's own words for an answer on "Check your answers". */
+export type AnswerWord = "yes" | "no" | "notAnswered" | "noFile" | "fileAttached";
 
 /** The answers of one step, in the order they were asked. */
 export interface ReviewStep {
   title: string;
+  /** The step has no name: `title` is the engine's "Step N" and this is N. */
+  stepNumber?: number;
   answers: ReviewAnswer[];
 }
 
 const NOT_ANSWERED = "Not answered";
 
-function shownAnswer(value: AnswerValue): string {
-  return isBlank(value) ? NOT_ANSWERED : storedText(value);
+type Answered = { question: string; answer: string; says?: AnswerWord };
+
+const WORDS: Record<AnswerWord, string> = { yes: "Yes", no: "No", notAnswered: NOT_ANSWERED, noFile: "No file", fileAttached: "A file is attached" };
+
+/** One of the engine's own answers, in English and as a word for the viewer. */
+function said(question: string, word: AnswerWord): Answered {
+  return { question, answer: WORDS[word], says: word };
+}
+
+function shown(question: string, value: AnswerValue): Answered {
+  return isBlank(value) ? said(question, "notAnswered") : { question, answer: storedText(value) };
 }
 
 /** The answers a visited page gave: its fields (a radio group as one answer), or the choice of its buttons. */
-function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: number, today: number, dates: DateLocale): { question: string; answer: string }[] {
+function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: number, today: number, dates: DateLocale): Answered[] {
   const answers = state.answers;
   const label = (html: string) => plainText(renderMacros(html, answers, today, dates));
   const pageHeading = headingOf(label(page.text), "");
-  const out: { question: string; answer: string }[] = [];
+  const out: Answered[] = [];
   const seenRadios = new Set<string>();
   page.fields.forEach((field, i) => {
     if (field.type === "button" || field.name === "") return;
@@ -505,18 +531,18 @@ function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: num
       if (seenRadios.has(name)) return;
       seenRadios.add(name);
       const chosen = page.fields.find((f) => f.type === "radio" && f.name === field.name && f.value === storedText(stored));
-      out.push({ question: pageHeading, answer: chosen ? label(chosen.label) || chosen.value : shownAnswer(stored) });
+      out.push(chosen ? { question: pageHeading, answer: label(chosen.label) || chosen.value } : shown(pageHeading, stored));
     } else if (field.type === "checkbox" || field.type === "checkboxNOTA" || field.type === "checkboxmultiple") {
-      out.push({ question, answer: stored === true || stored === "true" ? "Yes" : "No" });
+      out.push(said(question, stored === true || stored === "true" ? "yes" : "no"));
     } else if (field.type === "textpick") {
       const option = listOptions(field).find((o) => o.value === storedText(stored));
-      out.push({ question, answer: option ? label(option.label) : shownAnswer(stored) });
+      out.push(option ? { question, answer: label(option.label) } : shown(question, stored));
     } else if (field.type === "attachment") {
-      out.push({ question, answer: isBlank(stored) ? "No file" : "A file is attached" });
+      out.push(said(question, isBlank(stored) ? "noFile" : "fileAttached"));
     } else if (field.type === "datemdy" && typeof stored === "string" && !isBlank(stored)) {
       out.push({ question, answer: showStoredDate(stored, dates) });
     } else {
-      out.push({ question, answer: shownAnswer(stored) });
+      out.push(shown(question, stored));
     }
   });
   const choices = page.buttons.filter((b) => b.next !== "BACK" && b.next !== "RESUME");
@@ -549,11 +575,12 @@ export function reviewAnswers(guide: Guide, state: InterviewState, today: number
       let step = steps.get(page.step);
       if (!step) {
         const stepText = guide.steps[page.step]?.text ?? "";
-        step = { title: plainText(renderMacros(stepText, state.answers, today, dates)) || `Step ${page.step + 1}`, answers: [] };
+        const title = plainText(renderMacros(stepText, state.answers, today, dates));
+        step = title ? { title, answers: [] } : { title: `Step ${page.step + 1}`, stepNumber: page.step + 1, answers: [] };
         steps.set(page.step, step);
       }
       const entryNoun = loop === null ? null : loopNoun(page.repeatVar);
-      for (const a of found) step.answers.push({ historyIndex, question: a.question, answer: a.answer, entry: loop, entryNoun });
+      for (const a of found) step.answers.push({ historyIndex, question: a.question, answer: a.answer, entry: loop, entryNoun, ...(a.says ? { says: a.says } : {}) });
     });
     return [...steps.values()];
   } catch {

@@ -2,7 +2,10 @@
  * Field validation and form-value parsing for every A2J field type.
  */
 import { varKey } from "./answers";
-import { A2J_DATES, type DateBox, type DateLocale, formatDays, formatDaysFor, parseUserDate } from "./dates";
+import type { MessageSays, ValidationMessageId } from "./messages";
+
+export type { MessageSays, ValidationMessageId } from "./messages";
+import { A2J_DATES, type DateBox, dateBoxesEnglish, type DateLocale, formatDays, formatDaysFor, parseUserDate } from "./dates";
 import type { Field, Page } from "./types";
 import { parseLooseNumber, type Val } from "./values";
 import { decodeEntities } from "./xml";
@@ -19,7 +22,13 @@ export interface FieldError {
   message: string;
   /** For a date field read from Day/Month/Year boxes: the boxes that are wrong (all of them when absent). */
   boxes?: DateBox[];
+  /**
+   * What the message says, when it is one of the engine's own (absent for the author's invalidPrompt): an
+   * identifier and its values, so that a viewer can put it in the guide's language. `message` is its English.
+   */
+  says?: MessageSays;
 }
+
 
 export interface Assignment {
   name: string;
@@ -73,7 +82,11 @@ export function asksForEmail(field: Pick<Field, "type" | "name">): boolean {
   return field.type === "text" && /\be-?mail\b/i.test(field.name);
 }
 
-function typePrompt(t: Field["type"]): string {
+function typePrompt(t: Field["type"]): MessageSays {
+  return { id: typePromptId(t) };
+}
+
+function typePromptId(t: Field["type"]): ValidationMessageId {
   switch (t) {
     case "textpick":
     case "number":
@@ -87,10 +100,43 @@ function typePrompt(t: Field["type"]): string {
     case "radio":
     case "checkbox":
     case "checkboxNOTA":
-      return DEFAULT_PROMPTS[t];
+      return t;
     default:
-      return DEFAULT_PROMPTS.text;
+      return "text";
   }
+}
+
+/** The English of one of the engine's messages. */
+export function englishMessage({ id, values = {} }: MessageSays): string {
+  const v = (name: string) => String(values[name] ?? "");
+  switch (id) {
+    case "maxChars":
+      return DEFAULT_PROMPTS.maxChars(Number(values.max));
+    case "numberBetween":
+    case "numberAtLeast":
+    case "numberAtMost":
+      return DEFAULT_PROMPTS.numberRange(id === "numberAtMost" ? "" : v("min"), id === "numberAtLeast" ? "" : v("max"));
+    case "dateBetween":
+    case "dateFrom":
+    case "dateUntil":
+      return DEFAULT_PROMPTS.dateRange(id === "dateUntil" ? "" : v("min"), id === "dateFrom" ? "" : v("max"));
+    case "dateMissing":
+    case "dayRange":
+    case "monthRange":
+    case "yearDigits":
+    case "realDay":
+      return dateBoxesEnglish({ id, values });
+    default:
+      return DEFAULT_PROMPTS[id];
+  }
+}
+
+function numberRangeSays(min: string, max: string): MessageSays {
+  return { id: min !== "" && max !== "" ? "numberBetween" : min !== "" ? "numberAtLeast" : "numberAtMost", values: { min, max } };
+}
+
+function dateRangeSays(min: string, max: string): MessageSays {
+  return { id: min !== "" && max !== "" ? "dateBetween" : min !== "" ? "dateFrom" : "dateUntil", values: { min, max } };
 }
 
 export interface PickOption {
@@ -164,10 +210,11 @@ export function validatePage(
 ): { errors: FieldError[]; assignments: Assignment[] } {
   const errors: FieldError[] = [];
   const assignments: Assignment[] = [];
-  const err = (f: Field, i: number, fallback: string) => {
+  const err = (f: Field, i: number, says: MessageSays) => {
     const custom = plain(f.invalidPrompt);
-    errors.push({ fieldIndex: i, inputName: inputName(f, i), message: custom !== "" ? custom : fallback });
+    errors.push(custom !== "" ? { fieldIndex: i, inputName: inputName(f, i), message: custom } : { fieldIndex: i, inputName: inputName(f, i), message: englishMessage(says), says });
   };
+  const own = (id: ValidationMessageId): MessageSays => ({ id });
   const radioGroups = new Set<string>();
   let checkboxRequired = false;
   let checkboxAny = false;
@@ -193,8 +240,8 @@ export function validatePage(
         const max = parseInt(f.maxChars, 10);
         // A browser sends a textarea's line breaks as CRLF but counts each as one character for maxlength.
         const text = f.type === "textlong" ? raw.replace(/\r\n/g, "\n") : raw;
-        if (Number.isFinite(max) && max > 0 && text.length > max) return err(f, i, DEFAULT_PROMPTS.maxChars(max));
-        if (s !== "" && asksForEmail(f) && (s.length > 254 || !EMAIL_ADDRESS.test(s))) return err(f, i, DEFAULT_PROMPTS.email);
+        if (Number.isFinite(max) && max > 0 && text.length > max) return err(f, i, { id: "maxChars", values: { max } });
+        if (s !== "" && asksForEmail(f) && (s.length > 254 || !EMAIL_ADDRESS.test(s))) return err(f, i, own("email"));
         store(f.type === "textlong" ? text : s);
         return;
       }
@@ -202,26 +249,26 @@ export function validatePage(
         const opts = listOptions(f);
         if (opts.length === 0 && (f.required || s !== "")) {
           // The author's prompt ("choose from the list") would send the person looking for a list that is not there.
-          errors.push({ fieldIndex: i, inputName: name, message: DEFAULT_PROMPTS.noChoices });
+          errors.push({ fieldIndex: i, inputName: name, message: DEFAULT_PROMPTS.noChoices, says: own("noChoices") });
           return;
         }
         if (s === "") {
-          if (f.required) return err(f, i, DEFAULT_PROMPTS.textpick);
+          if (f.required) return err(f, i, own("textpick"));
           store(null);
           return;
         }
-        if (!opts.some((o) => o.value === s)) return err(f, i, DEFAULT_PROMPTS.textpick);
+        if (!opts.some((o) => o.value === s)) return err(f, i, own("textpick"));
         store(s);
         return;
       }
       case "gender": {
         if (s === "") {
-          if (f.required) return err(f, i, DEFAULT_PROMPTS.gender);
+          if (f.required) return err(f, i, own("gender"));
           store(null);
           return;
         }
         const g = s.toLowerCase() === "male" ? "Male" : s.toLowerCase() === "female" ? "Female" : null;
-        if (g === null) return err(f, i, DEFAULT_PROMPTS.gender);
+        if (g === null) return err(f, i, own("gender"));
         store(g);
         return;
       }
@@ -240,23 +287,23 @@ export function validatePage(
         const min = parseLooseNumber(f.min);
         const max = parseLooseNumber(f.max);
         if ((!Number.isNaN(min) && n < min) || (!Number.isNaN(max) && n > max)) {
-          return err(f, i, DEFAULT_PROMPTS.numberRange(Number.isNaN(min) ? "" : f.min.trim(), Number.isNaN(max) ? "" : f.max.trim()));
+          return err(f, i, numberRangeSays(Number.isNaN(min) ? "" : f.min.trim(), Number.isNaN(max) ? "" : f.max.trim()));
         }
         store(n);
         return;
       }
       case "datemdy": {
         if (s === "") {
-          if (f.required) return err(f, i, DEFAULT_PROMPTS.datemdy);
+          if (f.required) return err(f, i, own("datemdy"));
           store(null);
           return;
         }
         const d = s.toUpperCase() === "TODAY" ? today : parseUserDate(s);
-        if (d === null) return err(f, i, DEFAULT_PROMPTS.datemdy);
+        if (d === null) return err(f, i, own("datemdy"));
         const min = dateBound(f.min, today);
         const max = dateBound(f.max, today);
         if ((min !== null && d < min) || (max !== null && d > max)) {
-          return err(f, i, DEFAULT_PROMPTS.dateRange(min === null ? "" : formatDaysFor(min, dates), max === null ? "" : formatDaysFor(max, dates)));
+          return err(f, i, dateRangeSays(min === null ? "" : formatDaysFor(min, dates), max === null ? "" : formatDaysFor(max, dates)));
         }
         store(formatDays(d));
         return;
@@ -267,10 +314,10 @@ export function validatePage(
         const group = page.fields.filter((g) => g.type === "radio" && inputName(g, page.fields.indexOf(g)) === name);
         const required = group.some((g) => g.required);
         if (s === "") {
-          if (required) return err(f, i, DEFAULT_PROMPTS.radio);
+          if (required) return err(f, i, own("radio"));
           return;
         }
-        if (!group.some((g) => g.value === raw || g.value.trim() === s)) return err(f, i, DEFAULT_PROMPTS.radio);
+        if (!group.some((g) => g.value === raw || g.value.trim() === s)) return err(f, i, own("radio"));
         store(group.find((g) => g.value === raw)?.value ?? s);
         return;
       }
@@ -287,7 +334,7 @@ export function validatePage(
       }
       default: {
         // race, button: store the posted text as is.
-        if (f.required && s === "") return err(f, i, DEFAULT_PROMPTS.text);
+        if (f.required && s === "") return err(f, i, own("text"));
         if (s !== "") store(s);
       }
     }
@@ -296,7 +343,7 @@ export function validatePage(
   if (checkboxRequired && !checkboxAny && firstCheckbox >= 0) {
     const f = page.fields[firstCheckbox] as Field;
     const hasNota = page.fields.some((x) => x.type === "checkboxNOTA");
-    err(f, firstCheckbox, hasNota ? DEFAULT_PROMPTS.checkboxNOTA : DEFAULT_PROMPTS.checkbox);
+    err(f, firstCheckbox, own(hasNota ? "checkboxNOTA" : "checkbox"));
   }
   if (notaChecked) {
     // "None of the above" unchecks the other checkboxes.

@@ -11,6 +11,18 @@ import ms from "./catalogues/ms.json";
 import ta from "./catalogues/ta.json";
 import vi from "./catalogues/vi.json";
 import zhHans from "./catalogues/zh-Hans.json";
+import bn from "./viewer-catalogues/bn.json";
+import cld from "./viewer-catalogues/cld.json";
+import he from "./viewer-catalogues/he.json";
+import hmn from "./viewer-catalogues/hmn.json";
+import km from "./viewer-catalogues/km.json";
+import ko from "./viewer-catalogues/ko.json";
+import nl from "./viewer-catalogues/nl.json";
+import pl from "./viewer-catalogues/pl.json";
+import ru from "./viewer-catalogues/ru.json";
+import sq from "./viewer-catalogues/sq.json";
+import th from "./viewer-catalogues/th.json";
+import { findViewerLanguage, type ViewerOnlyCode } from "./viewer-languages";
 import { DEFAULT_LANGUAGE, findLanguage, type LanguageCode, PSEUDO_LANGUAGE, type TextDirection } from "./languages";
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoMessage } from "./pseudo";
 
@@ -21,6 +33,12 @@ export type MessageValues = Record<string, MessageValue>;
 type Catalogue = Record<string, string>;
 
 export const catalogues: Record<LanguageCode, Catalogue> = { en, "zh-Hans": zhHans, ms, ta, fr, cy, es, vi, ar };
+
+/**
+ * The catalogues of the languages only the interview viewer speaks (app/i18n/viewer-languages.ts): the `viewer.*`
+ * keys alone; any other key falls back to English (docs/decisions/0047).
+ */
+export const viewerCatalogues: Record<ViewerOnlyCode, Catalogue> = { sq, bn, cld, nl, he, hmn, ko, km, pl, ru, th };
 
 /** The words of one language, with the organisation's published corrections (overrides) on top. */
 export interface Translator {
@@ -78,7 +96,10 @@ export function setInterfaceOverrides(overrides: ReadonlyMap<string, Readonly<Re
 
 const translators = new Map<string, Translator>();
 
-/** The translator of a language (a shipped one, the pseudo-language, or else the default). Cached. */
+/**
+ * The translator of a language (a shipped one, the pseudo-language, a language only the viewer speaks, or else the
+ * default). Cached.
+ */
 export function translator(code: string): Translator {
   const cached = translators.get(code);
   if (cached) return cached;
@@ -89,13 +110,13 @@ export function translator(code: string): Translator {
 
 function makeTranslator(code: string): Translator {
   const pseudo = code === PSEUDO_LANGUAGE;
-  const language = pseudo ? findLanguage(DEFAULT_LANGUAGE)! : (findLanguage(code) ?? findLanguage(DEFAULT_LANGUAGE)!);
+  const language = pseudo ? findLanguage(DEFAULT_LANGUAGE)! : (findLanguage(code) ?? findViewerLanguage(code) ?? findLanguage(DEFAULT_LANGUAGE)!);
   const lang = pseudo ? PSEUDO_LANGUAGE : language.code;
   // Intl has no data for the pseudo-language: its numbers, dates and plurals are English's. English dates are
   // written day first ("25 November 2026"), as in three of the four countries served; a country's own order
   // applies where a date belongs to it (app/a2j/dates.ts).
   const intlLocale = pseudo || lang === "en" ? "en-GB" : lang === "fr" ? "fr-CA" : lang;
-  const base = catalogues[language.code as LanguageCode];
+  const base = catalogues[language.code as LanguageCode] ?? viewerCatalogues[language.code as ViewerOnlyCode];
   const overrides = publishedOverrides.get(lang) ?? {};
   const formats = new Map<string, IntlMessageFormat>();
   const richFormats = new Map<string, IntlMessageFormat>();

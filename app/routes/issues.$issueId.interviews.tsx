@@ -8,7 +8,7 @@ import { languageName, readsIn } from "~/guides/guide-language";
 import { guideForPerson } from "~/guides/guides.server";
 import { createInterviewToken } from "~/viewer/token.server";
 import { viewerUrl } from "~/viewer/viewer.server";
-import { ViewerContent } from "~/viewer/viewer-document";
+import { ViewerContent, viewerLang } from "~/viewer/viewer-document";
 import { hostView, pressHostForm, type ViewerView } from "~/viewer/viewer-request.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { QuickExit } from "~/ui/quick-exit";
@@ -156,7 +156,7 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
               it unseen and takes over at the first step, which then takes one round trip
               (public/scripts/interview-host.js; docs/decisions/0036-one-round-trip-per-step.md). */}
           {loaderData.inline ? (
-            <div className="viewer-inline">
+            <div className="viewer-inline" {...viewerLang(loaderData.inline)}>
               <ViewerContent view={loaderData.inline} />
             </div>
           ) : null}

@@ -44,15 +44,16 @@ export function resultShowsErrors(result: SubmissionResult<string[]> | null | un
  * The list of a form's errors at its top. It takes focus when the page loads (autofocus needs no script),
  * so a screen reader announces it, and each entry links to its field and names it. The one summary of every
  * form, the interview's pages too (app/viewer/viewer-page.tsx, rendered outside React Router: no router hooks
- * here); `data-error-summary` is how the viewer's script finds it (public/scripts/viewer.js).
+ * here); `data-error-summary` is how the viewer's script finds it (public/scripts/viewer.js). `title`: the
+ * viewer's, in the guide's language.
  */
-export function ErrorSummary({ errors, formErrors = [] }: { errors: SummaryError[]; formErrors?: readonly string[] | null }) {
+export function ErrorSummary({ errors, formErrors = [], title }: { errors: SummaryError[]; formErrors?: readonly string[] | null; title?: string }) {
   const t = useT();
   if (!showsErrors(errors, formErrors)) return null;
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autoFocus data-error-summary="">
       <h2 id="error-summary-title" className="error-summary__title">
-        {t.t("form.errorSummary")}
+        {title ?? t.t("form.errorSummary")}
       </h2>
       <ul className="error-summary__list">
         {(formErrors ?? []).map((message) => (

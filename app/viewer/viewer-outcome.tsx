@@ -1,3 +1,7 @@
+import { useT } from "~/i18n/react";
+import type { MessageKey } from "~/i18n/translator";
+import { viewerLangAttributes } from "./viewer-page";
+
 /** What the viewer shows when the interview leaves the page flow: ended, saved and signed out, an error… */
 export type OutcomeView =
   | { kind: "success" | "assemble" | "assemble-success" | "complete"; href: string }
@@ -8,13 +12,13 @@ export type OutcomeView =
   | { kind: "signed-out" }
   | { kind: "error"; message: string };
 
-const previewSays: Record<string, string> = {
-  EXIT: "In a real interview this button saves the answers, signs the person out and goes to the home page.",
-  SUCCESS: "In a real interview this button saves the answers and marks the interview Completed.",
-  ASSEMBLE: "In a real interview this button marks the interview Completed and assembles its documents.",
-  "ASSEMBLE-SUCCESS": "In a real interview this button marks the interview Completed and assembles its documents.",
-  FAIL: "In a real interview this button ends the interview: the person does not qualify.",
-  MESSAGE: "In a real interview this button ends the interview with a message.",
+const previewSays: Record<string, MessageKey> = {
+  EXIT: "viewer.outcome.previewExit",
+  SUCCESS: "viewer.outcome.previewSuccess",
+  ASSEMBLE: "viewer.outcome.previewAssemble",
+  "ASSEMBLE-SUCCESS": "viewer.outcome.previewAssemble",
+  FAIL: "viewer.outcome.previewFail",
+  MESSAGE: "viewer.outcome.previewMessage",
 };
 
 /**
@@ -22,6 +26,7 @@ const previewSays: Record<string, string> = {
  * script, the links move the whole window. `headingLevel` 2 when the interview page shows it under its own h1.
  */
 export function ViewerOutcome({ title, outcome, headingLevel = 1 }: { title: string; outcome: OutcomeView; headingLevel?: 1 | 2 }) {
+  const t = useT();
   const Heading = headingLevel === 2 ? "h2" : "h1";
   const message = (() => {
     switch (outcome.kind) {
@@ -31,10 +36,10 @@ export function ViewerOutcome({ title, outcome, headingLevel = 1 }: { title: str
       case "complete":
         return (
           <>
-            <p>Your interview is complete and your answers are saved.</p>
+            <p>{t.t("viewer.outcome.complete")}</p>
             <p>
               <a className="button" href={outcome.href} target="_top">
-                Continue
+                {t.t("viewer.continue")}
               </a>
             </p>
           </>
@@ -42,10 +47,10 @@ export function ViewerOutcome({ title, outcome, headingLevel = 1 }: { title: str
       case "save-logout":
         return (
           <>
-            <p>Your answers are saved and you are signed out. You can continue later from My interviews.</p>
+            <p>{t.t("viewer.outcome.savedSignedOut")}</p>
             <p>
               <a className="button" href="/" target="_top">
-                Go to homepage
+                {t.t("viewer.outcome.home")}
               </a>
             </p>
           </>
@@ -53,11 +58,11 @@ export function ViewerOutcome({ title, outcome, headingLevel = 1 }: { title: str
       case "fail":
         return (
           <>
-            <p>Based on your answers, this interview cannot help you. Your answers are saved.</p>
+            <p>{t.t("viewer.outcome.fail")}</p>
             {outcome.url && /^https?:\/\//.test(outcome.url) ? (
               <p className="link-line">
                 <a href={outcome.url} target="_blank" rel="noopener noreferrer">
-                  Where to find help (opens in a new tab)
+                  {t.t("viewer.outcome.findHelp")}
                 </a>
               </p>
             ) : null}
@@ -68,28 +73,29 @@ export function ViewerOutcome({ title, outcome, headingLevel = 1 }: { title: str
       case "preview":
         return (
           <>
-            <p>Preview: the {outcome.target} button was pressed. Nothing was saved.</p>
-            <p>{previewSays[outcome.target] ?? ""}</p>
+            <p>{t.t("viewer.outcome.preview", { button: outcome.target })}</p>
+            <p>{previewSays[outcome.target] ? t.t(previewSays[outcome.target]!) : ""}</p>
             {outcome.message ? <p>{outcome.message}</p> : null}
           </>
         );
       case "signed-out":
         return (
           <>
-            <p>Please sign in to continue your interview.</p>
+            <p>{t.t("viewer.outcome.signIn")}</p>
             <p>
               <a className="button" href="/auth/sign-in" target="_top">
-                Sign in
+                {t.t("viewer.outcome.signInButton")}
               </a>
             </p>
           </>
         );
       case "error":
-        return <p>{outcome.message} Your saved answers are kept. Please try again, or tell us through the Contact Us page.</p>;
+        // The message is a reference of the viewer's ("viewer.error.page"), or the engine's own account of what failed.
+        return <p>{t.t("viewer.outcome.error", { message: t.message(outcome.message) })}</p>;
     }
   })();
   return (
-    <div className="viewer viewer-outcome" data-outcome={outcome.kind} data-href={"href" in outcome ? outcome.href : undefined}>
+    <div className="viewer viewer-outcome" {...viewerLangAttributes(t)} data-outcome={outcome.kind} data-href={"href" in outcome ? outcome.href : undefined}>
       <Heading className="viewer__title">{title}</Heading>
       <div role="status">{message}</div>
     </div>

@@ -1,6 +1,8 @@
-import { asksForEmail, type ButtonView, type DateBox, type DateLocale, type FieldView, type PageView } from "~/a2j";
+import { asksForEmail, type ButtonView, type DateBox, type DateLocale, type FieldView, type MessageSays, type PageView } from "~/a2j";
+import { RichText, useT } from "~/i18n/react";
+import { catalogues, type MessageKey, type Translator } from "~/i18n/translator";
 import { ErrorSummary } from "~/ui/form";
-import { progressLine } from "./progress";
+import { progressLine, viewerNumber } from "./progress";
 
 /** A page of the interview as the viewer renders it: the engine's view with author HTML already sanitised. */
 export type ViewerPage = PageView;
@@ -24,35 +26,55 @@ function described(field: FieldView) {
   return field.error ? { "aria-invalid": true as const, "aria-describedby": errorId(field) } : {};
 }
 
+/**
+ * An error in the guide's language: one of the engine's own messages (`says`, app/a2j/validate.ts) from the
+ * catalogue; a message reference of the viewer's (an upload's) put into words; the author's own prompt as written.
+ */
+export function viewerMessage(t: Translator, message: string, says?: MessageSays | null): string {
+  const key = says ? `viewer.validate.${says.id}` : null;
+  if (!key || !Object.hasOwn(catalogues.en, key)) return t.message(message);
+  // Numbers of the engine's (a limit, a year, a count of days) in the language, with Latin digits.
+  const values = Object.fromEntries(Object.entries(says!.values ?? {}).map(([name, value]) => [name, typeof value === "number" ? viewerNumber(t, value) : value]));
+  return t.t(key as MessageKey, values);
+}
+
 function FieldError({ field }: { field: FieldView }) {
+  const t = useT();
   return field.error ? (
     <p className="field__error" id={errorId(field)}>
-      {field.error}
+      {viewerMessage(t, field.error, field.errorSays)}
     </p>
   ) : null;
 }
 
-const hints: Partial<Record<FieldView["type"], string>> = {
-  numberdollar: "An amount, for example 1250.50",
-  numberphone: "Digits only",
-  numberzip: "Digits only",
-  attachment: "A PDF or Word file, under 5 MB",
+const hints: Partial<Record<FieldView["type"], MessageKey>> = {
+  numberdollar: "viewer.hint.amount",
+  numberphone: "viewer.hint.digits",
+  numberzip: "viewer.hint.digits",
+  attachment: "viewer.hint.attachment",
 };
+
+/** " (required)" after a label, in the guide's language. */
+function Required({ field }: { field: FieldView }) {
+  const t = useT();
+  return field.required ? <span className="field__required">{` ${t.t("viewer.field.required")}`}</span> : null;
+}
 
 function Label({ field }: { field: FieldView }) {
   return (
     <label className="field__label" htmlFor={fieldId(field)}>
       <Html as="span" html={field.label} />
-      {field.required ? <span className="field__required"> (required)</span> : null}
+      <Required field={field} />
     </label>
   );
 }
 
 function Hint({ field }: { field: FieldView }) {
+  const t = useT();
   const hint = hints[field.type];
   return hint ? (
     <p className="field__hint" id={`${fieldId(field)}-hint`}>
-      {hint}
+      {t.t(hint)}
     </p>
   ) : null;
 }
@@ -74,7 +96,7 @@ function RephraseButton({ field }: { field: FieldView }) {
       className="button button--secondary rephrase-control"
       data-rephrase=""
     >
-      Rephrase with AI<span className="visually-hidden">: {plainText(field.label)}</span>
+      <RichText id="viewer.rephrase" values={{ question: plainText(field.label) }} tags={{ hidden: (words) => <span className="visually-hidden">{words}</span> }} />
     </button>
   );
 }
@@ -88,18 +110,30 @@ function HelpButtons({ help }: { help: { understand: boolean; document: boolean 
     <div className="viewer__help-links">
       {help.understand ? (
         <p className="link-line">
-          <button type="submit" name="_intent" value="understand" formTarget="_top" formNoValidate className="link-button" data-detour="">
-            Understand my situation
-          </button>
-          : ask about it in your own words and see what our sources say.
+          <RichText
+            id="viewer.help.understand"
+            tags={{
+              button: (words) => (
+                <button type="submit" name="_intent" value="understand" formTarget="_top" formNoValidate className="link-button" data-detour="">
+                  {words}
+                </button>
+              ),
+            }}
+          />
         </p>
       ) : null}
       {help.document ? (
         <p className="link-line">
-          <button type="submit" name="_intent" value="document" formTarget="_top" formNoValidate className="link-button" data-detour="">
-            Use a document I have
-          </button>
-          : answer this page&apos;s questions from a letter or form you received.
+          <RichText
+            id="viewer.help.document"
+            tags={{
+              button: (words) => (
+                <button type="submit" name="_intent" value="document" formTarget="_top" formNoValidate className="link-button" data-detour="">
+                  {words}
+                </button>
+              ),
+            }}
+          />
         </p>
       ) : null}
     </div>
@@ -156,13 +190,14 @@ function TextLike({ field, rephrase = false }: { field: FieldView; rephrase?: bo
   );
 }
 
-const BOX_LABELS: Record<DateBox, string> = { day: "Day", month: "Month", year: "Year" };
+const BOX_LABELS: Record<DateBox, MessageKey> = { day: "viewer.date.day", month: "viewer.date.month", year: "viewer.date.year" };
 
 /**
  * A date as three labelled boxes in the person's order (GOV.UK's date-input pattern), so that no order is
  * ever guessed; only the boxes an error is about are marked, and the error summary leads to the first of them.
  */
 function DateInput({ field, dates }: { field: FieldView; dates: DateLocale }) {
+  const t = useT();
   const boxes: DateBox[] = dates.order === "DMY" ? ["day", "month", "year"] : ["month", "day", "year"];
   const wrong = new Set(field.errorBoxes);
   const first = boxes.find((box) => wrong.has(box)) ?? boxes[0];
@@ -175,10 +210,10 @@ function DateInput({ field, dates }: { field: FieldView; dates: DateLocale }) {
     >
       <legend className="fieldset__legend">
         <Html as="span" html={field.label} />
-        {field.required ? <span className="field__required"> (required)</span> : null}
+        <Required field={field} />
       </legend>
       <p className="field__hint" id={hintId}>
-        {dates.order === "DMY" ? "For example, 27 3 2007" : "For example, 3 27 2007"}
+        {t.t(dates.order === "DMY" ? "viewer.hint.dateDayFirst" : "viewer.hint.dateMonthFirst")}
       </p>
       <FieldError field={field} />
       <div className="date-input__boxes">
@@ -187,7 +222,7 @@ function DateInput({ field, dates }: { field: FieldView; dates: DateLocale }) {
           return (
             <div key={box} className={`date-input__item date-input__item--${box}`}>
               <label className="field__label" htmlFor={id}>
-                {BOX_LABELS[box]}
+                {t.t(BOX_LABELS[box])}
               </label>
               <input
                 id={id}
@@ -209,15 +244,22 @@ function DateInput({ field, dates }: { field: FieldView; dates: DateLocale }) {
   );
 }
 
+/** A choice's label: the author's, or for A2J's gender field the engine's Female and Male in the guide's language. */
+function optionLabel(t: Translator, field: FieldView, option: { value: string; label: string }): string {
+  if (field.type !== "gender") return option.label;
+  return option.value === "Female" ? t.t("viewer.gender.female") : option.value === "Male" ? t.t("viewer.gender.male") : option.label;
+}
+
 function Select({ field }: { field: FieldView }) {
+  const t = useT();
   return (
     <div className={`field${field.error ? " field--invalid" : ""}`}>
       <Label field={field} />
       <select id={fieldId(field)} name={field.inputName} defaultValue={field.value} className="field__input" {...described(field)}>
-        <option value="">Choose…</option>
+        <option value="">{t.t("viewer.select.choose")}</option>
         {field.options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {optionLabel(t, field, option)}
           </option>
         ))}
       </select>
@@ -232,20 +274,17 @@ function Select({ field }: { field: FieldView }) {
  * the missing file, for the guide's author.
  */
 function NoChoices({ field, preview }: { field: FieldView; preview: boolean }) {
+  const t = useT();
   const listSrc = field.noChoices?.listSrc ?? "";
   return (
     <div className={`field${field.error ? " field--invalid" : ""}`}>
       <div className="field__label" id={fieldId(field)} tabIndex={-1}>
         <Html as="span" html={field.label} />
-        {field.required ? <span className="field__required"> (required)</span> : null}
+        <Required field={field} />
       </div>
-      {field.error ? <FieldError field={field} /> : <p className="field__hint">{field.noChoices?.message}</p>}
+      {field.error ? <FieldError field={field} /> : <p className="field__hint">{t.t("viewer.validate.noChoices")}</p>}
       {preview ? (
-        <p className="field__hint">
-          {listSrc
-            ? `For the guide's author: the pick list file "${listSrc}" is not among the guide's files. Add it to the guide and import it again.`
-            : "For the guide's author: this pick list has no choices. Add them to the field, or name a list file, and import the guide again."}
-        </p>
+        <p className="field__hint">{listSrc ? t.t("viewer.noChoices.authorFile", { file: listSrc }) : t.t("viewer.noChoices.authorNone")}</p>
       ) : null}
     </div>
   );
@@ -264,12 +303,13 @@ function Check({ field }: { field: FieldView }) {
 }
 
 function Attachment({ field }: { field: FieldView }) {
+  const t = useT();
   const current = field.value ? field.value.split("/").pop() : "";
   return (
     <div className={`field${field.error ? " field--invalid" : ""}`}>
       <Label field={field} />
       <Hint field={field} />
-      {current ? <p className="field__hint">A file is attached. Choose another to replace it.</p> : null}
+      {current ? <p className="field__hint">{t.t("viewer.attachment.attached")}</p> : null}
       <input
         id={fieldId(field)}
         name={field.inputName}
@@ -288,12 +328,13 @@ function Attachment({ field }: { field: FieldView }) {
  * options, when the group is the page's one question and the page's fieldset holds it.
  */
 function RadioGroup({ fields, legend, bare = false }: { fields: FieldView[]; legend: string; bare?: boolean }) {
+  const t = useT();
   const first = fields[0]!;
   const error = fields.find((f) => f.error);
   const options =
     first.type === "radio"
       ? fields.map((f) => ({ key: f.index, value: f.optionValue, label: f.label, checked: f.checked }))
-      : first.options.map((o, i) => ({ key: i, value: o.value, label: o.label, checked: first.value === o.value }));
+      : first.options.map((o, i) => ({ key: i, value: o.value, label: optionLabel(t, first, o), checked: first.value === o.value }));
   const choices = (
     <>
       {options.map((option, i) => (
@@ -314,7 +355,7 @@ function RadioGroup({ fields, legend, bare = false }: { fields: FieldView[]; leg
       ))}
       {error ? (
         <p className="field__error" id={errorId(error)}>
-          {error.error}
+          {viewerMessage(t, error.error ?? "", error.errorSays)}
         </p>
       ) : null}
     </>
@@ -381,6 +422,7 @@ function Field({
 }
 
 function Button({ button, preview, implicit = false }: { button: ButtonView; preview: boolean; implicit?: boolean }) {
+  const t = useT();
   // Without script the end of the interview must move the whole window, not just the frame.
   const top = !preview && button.special !== null && SPECIAL_TOP.has(button.special);
   return (
@@ -395,7 +437,7 @@ function Button({ button, preview, implicit = false }: { button: ButtonView; pre
       hidden={implicit || undefined}
       tabIndex={implicit ? -1 : undefined}
     >
-      {button.label}
+      {button.unlabelled ? t.t("viewer.continue") : button.label}
     </button>
   );
 }
@@ -417,6 +459,20 @@ export interface ViewerDocumentProps {
   headingLevel?: 1 | 2;
   /** The interview is a sensitive issue's: the viewer's own document has the quick exit's shortcut too. */
   sensitive?: boolean;
+  /**
+   * The catalogue the viewer's own words come from: the guide's language (app/i18n/viewer-languages.ts); English
+   * when absent. ViewerContent puts its translator in place for the components.
+   */
+  language?: string;
+}
+
+/**
+ * The language and direction of the viewer's own words, on the element each document of the viewer starts
+ * with: the frame's document says it in <html> too, and the interview page's own copy (the host page may be in
+ * another language) only there.
+ */
+export function viewerLangAttributes(t: Translator): { lang: string; dir: "ltr" | "rtl" } {
+  return { lang: t.lang, dir: t.dir };
 }
 
 export interface ViewerPageProps extends ViewerDocumentProps {
@@ -434,23 +490,31 @@ export interface ViewerPageProps extends ViewerDocumentProps {
  * and, without script, by autofocus on the page that follows a save.
  */
 function Heading({ page, focus, level }: { page: ViewerPage; focus: boolean; level: 1 | 2 }) {
+  const t = useT();
   const Tag = level === 2 ? "h2" : "h1";
   return (
     <Tag className="viewer__heading" id="viewer-heading" tabIndex={-1} autoFocus={focus || undefined}>
-      {page.heading}
+      {pageHeading(page, t)}
     </Tag>
   );
 }
 
+/** The page's heading: what it asks, or when it says nothing the engine's "Question" in the guide's language. */
+export function pageHeading(page: Pick<ViewerPage, "heading" | "headingUnnamed">, t: Translator): string {
+  return page.headingUnnamed ? t.t("viewer.question") : page.heading;
+}
+
 /** What the error summary calls a field: its label, or for a choice the question its options answer. */
-function summaryLabel(page: ViewerPage, fieldIndex: number): string {
+function summaryLabel(page: ViewerPage, fieldIndex: number, t: Translator): string {
   const field = page.fields.find((f) => f.index === fieldIndex);
-  if (!field || field.type === "radio") return page.heading;
-  return plainText(field.label) || page.heading;
+  if (!field || field.type === "radio") return pageHeading(page, t);
+  return plainText(field.label) || pageHeading(page, t);
 }
 
 export function ViewerPageView({ page, title, action, preview, interviewId, saved, previewState, rephrasable, changeNeedsPage = false, help, headingLevel = 1 }: ViewerPageProps) {
-  const legend = page.heading;
+  const t = useT();
+  const step = progressLine(page, t);
+  const legend = pageHeading(page, t);
   const hasFile = page.fields.some((f) => f.type === "attachment");
   const groups = groupFields(page.fields).filter((group) => group[0]!.type !== "button");
   const question = (
@@ -459,7 +523,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
       <Html className="viewer__question prose" html={page.body} />
       {page.help ? (
         <details className="viewer__help">
-          <summary>{plainText(page.learn) || "Learn more"}</summary>
+          <summary>{plainText(page.learn) || t.t("viewer.learnMore")}</summary>
           <Html className="prose" html={page.help} />
           {page.helpImageURL ? <img src={page.helpImageURL} alt={page.helpAltText} className="viewer__help-image" /> : null}
         </details>
@@ -471,16 +535,27 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
   );
   const choiceError = page.oneQuestion ? page.fields.find((f) => f.error && (f.type === "radio" || f.type === "gender")) : undefined;
   return (
-    <div className="viewer" data-viewer="" data-page={`${page.name}:${page.answerIndex}`} data-interview-id={interviewId ?? undefined} data-saved={saved ? "true" : undefined}>
+    <div
+      className="viewer"
+      data-viewer=""
+      {...viewerLangAttributes(t)}
+      data-page={`${page.name}:${page.answerIndex}`}
+      data-interview-id={interviewId ?? undefined}
+      data-saved={saved ? "true" : undefined}
+      data-send-problem={t.t("viewer.sendProblem")}
+    >
       <p className="viewer__title">{title}</p>
-      {progressLine(page) ? <p className="viewer__step">{progressLine(page)}</p> : null}
-      {preview ? <p className="viewer__preview">Preview: nothing you enter is saved.</p> : null}
+      {step ? <p className="viewer__step">{step}</p> : null}
+      {preview ? <p className="viewer__preview">{t.t("viewer.preview")}</p> : null}
       {/* Focus moves to it when the page comes back with errors (viewer.js, and autofocus). Each entry names its
           field; the message under the field is the guide's own. */}
-      <ErrorSummary errors={page.errors.map((error) => ({ fieldId: `field-${error.fieldIndex}`, label: summaryLabel(page, error.fieldIndex), message: error.message }))} />
+      <ErrorSummary
+        title={t.t("viewer.errorSummary")}
+        errors={page.errors.map((error) => ({ fieldId: `field-${error.fieldIndex}`, label: summaryLabel(page, error.fieldIndex, t), message: viewerMessage(t, error.message, error.says) }))}
+      />
       {changeNeedsPage ? (
         <div className="notice notice--warning viewer__change-note">
-          <p>Your change affects this page. Check it, then continue to go back to Check your answers.</p>
+          <p>{t.t("viewer.changeNote")}</p>
         </div>
       ) : null}
       <form method="post" action={action} encType={hasFile ? "multipart/form-data" : undefined} className="viewer__form" noValidate>
@@ -505,7 +580,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
         <div className="button-row viewer__buttons">
           {page.canGoBack ? (
             <button type="submit" name="_intent" value="back" className="button button--secondary" formNoValidate>
-              Back
+              {t.t("viewer.back")}
             </button>
           ) : null}
           {page.buttons.map((button) => (
@@ -515,7 +590,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
         {help && (help.understand || help.document) ? <HelpButtons help={help} /> : null}
       </form>
       {page.popups.filter((p) => p.html).length ? (
-        <aside className="viewer__popups" aria-label="More information">
+        <aside className="viewer__popups" aria-label={t.t("viewer.popups.label")}>
           {page.popups
             .filter((popup) => popup.html)
             .map((popup) => (
@@ -523,7 +598,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
                 <h2 className="popup__title">{popup.name}</h2>
                 <Html className="prose" html={popup.html ?? ""} />
                 <p className="link-line">
-                  <a href="#top">Back to the question</a>
+                  <a href="#top">{t.t("viewer.popups.back")}</a>
                 </p>
               </section>
             ))}

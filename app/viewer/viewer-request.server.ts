@@ -2,6 +2,8 @@ import { endSession, type Session, type SessionUser } from "~/auth/session.serve
 import { database } from "~/db.server";
 import { setSavedNotice } from "~/interviews/saved-notice.server";
 import type { Db } from "../../db/database";
+import { viewerLanguageOf } from "~/i18n/viewer-languages";
+import { messageRef, translator } from "~/i18n/translator";
 import type { OutcomeView } from "./viewer-outcome";
 import type { ViewerPageProps } from "./viewer-page";
 import type { ViewerReviewProps } from "./viewer-review";
@@ -32,7 +34,7 @@ const log = logger("viewer");
  * What the viewer shows: a page of the interview, or what happened instead (ended, saved and signed out, an
  * error…), under the guide's title when the interview could be opened.
  */
-export type ViewerView = { title: string | null; outcome: OutcomeView; headingLevel?: 1 | 2 } | ViewerPageProps | ViewerReviewProps;
+export type ViewerView = { title: string | null; outcome: OutcomeView; headingLevel?: 1 | 2; language?: string } | ViewerPageProps | ViewerReviewProps;
 
 /** The viewer's answer to a request: a page to render with its status, or a redirect. */
 export type ViewerReply =
@@ -68,17 +70,29 @@ export async function loadViewerRequest(cookie: string | null, url: URL, inFrame
   return { stale, request: { url, session, inFrame, fetched, opened } };
 }
 
-const outcome = (status: number, title: string | null, view: OutcomeView): ViewerReply => ({ status, view: { title, outcome: view } });
+/** An outcome, its words in the guide's language (`language`, a catalogue's tag: English when the guide is unknown). */
+const outcome = (status: number, title: string | null, view: OutcomeView, language?: string): ViewerReply => ({
+  status,
+  view: language ? { title, outcome: view, language } : { title, outcome: view },
+});
 /** "Please sign in to continue your interview." */
 export const signedOut = () => outcome(401, null, { kind: "signed-out" });
-export const viewerError = (status: number, title: string | null = null, message = "This interview cannot be shown.") =>
-  outcome(status, title, { kind: "error", message });
+/** `message`: a message reference (the viewer's own words) or the engine's account of what failed. */
+export const viewerError = (status: number, title: string | null = null, message: string = messageRef("viewer.error.interview"), language?: string) =>
+  outcome(status, title, { kind: "error", message }, language);
 
 function hostUrl(issueId: number, interviewId: string | null) {
   return `/issues/${issueId}/interviews${interviewId ? `/${interviewId}` : ""}`;
 }
 
-type Opened = { user: SessionUser; target: ViewerTarget; opened: OpenViewer; help: { understand: boolean; document: boolean } };
+type Opened = {
+  user: SessionUser;
+  target: ViewerTarget;
+  opened: OpenViewer;
+  help: { understand: boolean; document: boolean };
+  /** The catalogue of the viewer's own words: the guide's language (app/i18n/viewer-languages.ts). */
+  language: string;
+};
 
 async function open(request: ViewerRequest, carried: string | null, db: Db): Promise<Opened | ViewerReply> {
   const user = request.session?.user ?? null;
@@ -86,7 +100,7 @@ async function open(request: ViewerRequest, carried: string | null, db: Db): Pro
   const target = parseViewerTarget(request.url);
   const opened = target && (request.opened !== undefined ? request.opened : await openViewer(user, target, carried, db));
   if (!target || !opened) return viewerError(404);
-  return { user, target, opened, help: aiHelpAtOnce(opened) ?? (await aiHelp(opened)) };
+  return { user, target, opened, help: aiHelpAtOnce(opened) ?? (await aiHelp(opened)), language: viewerLanguageOf(opened.language).code };
 }
 
 /** What the titles name the interview by: its issue (a sensitive one by no name), or in preview its guide. */
@@ -94,10 +108,11 @@ function interviewSubject(opened: OpenViewer): InterviewSubject {
   return opened.issue ? { name: opened.issue.name, sensitive: opened.issue.sensitive } : { name: opened.guide.title, sensitive: false };
 }
 
-function pageView(request: ViewerRequest, { target, opened, help }: Opened, page: NonNullable<ReturnType<typeof viewerPage>>, saved: boolean, state = opened.state): ViewerPageProps {
+function pageView(request: ViewerRequest, { target, opened, help, language }: Opened, page: NonNullable<ReturnType<typeof viewerPage>>, saved: boolean, state = opened.state): ViewerPageProps {
   return {
     title: opened.guide.title,
-    documentTitle: interviewPageTitle(page, interviewSubject(opened)),
+    language,
+    documentTitle: interviewPageTitle(page, interviewSubject(opened), translator(language)),
     page,
     action: request.formAction ?? request.url.pathname + request.url.search,
     preview: target.preview,
@@ -111,11 +126,12 @@ function pageView(request: ViewerRequest, { target, opened, help }: Opened, page
   };
 }
 
-function reviewView(request: ViewerRequest, { target, opened }: Opened, saved: boolean): ViewerReviewProps {
+function reviewView(request: ViewerRequest, { target, opened, language }: Opened, saved: boolean): ViewerReviewProps {
   return {
     review: viewerReview(opened),
     title: opened.guide.title,
-    documentTitle: reviewTitle(interviewSubject(opened)),
+    language,
+    documentTitle: reviewTitle(interviewSubject(opened), translator(language)),
     action: request.formAction ?? request.url.pathname + request.url.search,
     preview: target.preview,
     interviewId: opened.interviewId,
@@ -151,7 +167,8 @@ export async function hostView(user: SessionUser, issueId: number, interviewId: 
   const target: ViewerTarget = { preview: false, issueId, interviewId, guideId };
   const opened = await openViewer(user, target, null, db);
   if (!opened) return null;
-  const view = currentView(hostRequest(issueId, interviewId, null, guideId), { user, target, opened, help: await aiHelp(opened) }, false);
+  const language = viewerLanguageOf(opened.language).code;
+  const view = currentView(hostRequest(issueId, interviewId, null, guideId), { user, target, opened, help: await aiHelp(opened), language }, false);
   return view && !("outcome" in view) ? { title: view.documentTitle, view } : null;
 }
 
@@ -169,11 +186,11 @@ export function pressHostForm(session: Session, issueId: number, interviewId: st
 export async function showViewer(request: ViewerRequest, db: Db = database()): Promise<ViewerReply> {
   const found = await open(request, null, db);
   if ("status" in found) return found;
-  const { opened } = found;
+  const { opened, language } = found;
   const title = opened.guide.title;
-  if (opened.issue && opened.status === "Completed") return outcome(200, title, { kind: "complete", href: hostUrl(opened.issue.id, opened.interviewId) });
+  if (opened.issue && opened.status === "Completed") return outcome(200, title, { kind: "complete", href: hostUrl(opened.issue.id, opened.interviewId) }, language);
   const view = currentView(request, found, request.url.searchParams.get("saved") === "1");
-  return view ? { status: 200, view } : viewerError(409, title);
+  return view ? { status: 200, view } : viewerError(409, title, undefined, language);
 }
 
 /** POST: a button pressed on the viewer's form. */
@@ -181,7 +198,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData, 
   const carried = form.get("_state");
   const found = await open(request, typeof carried === "string" ? carried : null, db);
   if ("status" in found) return found;
-  const { user, opened } = found;
+  const { user, opened, language } = found;
   const title = opened.guide.title;
   const result = await pressButton(user, opened, form, found.target.preview, db);
   countInterviewStep(stepOutcome(result));
@@ -190,7 +207,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData, 
       if (!opened.issue) {
         // Preview: nothing is stored, so the next page is shown straight away with its state in the form.
         const next = currentView(request, { ...found, opened: { ...opened, state: result.state } }, true);
-        return next ? { status: 200, view: next } : viewerError(409, title);
+        return next ? { status: 200, view: next } : viewerError(409, title, undefined, language);
       }
       // A form aimed at the whole window (no script) gets a redirect to the interview page; one posted inside
       // the frame gets the next page, marked as following a save for the message layer.
@@ -210,15 +227,15 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData, 
       return { status: 400, view: pageView(request, found, result.page, false) };
     case "error":
       log.error(`the guide failed: ${result.message}`, { guide: title });
-      return viewerError(409, title, result.message);
+      return viewerError(409, title, result.message, language);
     case "special": {
       const special = specialOutcome(result, opened.issue?.id ?? null);
       if (special.kind === "save-logout") {
         const setCookie = [await endSession(request.session, db), await setSavedNotice(hostUrl(opened.issue!.id, result.interviewId))];
-        return request.inFrame ? { ...outcome(200, title, special), setCookie } : { status: 302, location: "/", setCookie };
+        return request.inFrame ? { ...outcome(200, title, special, language), setCookie } : { status: 302, location: "/", setCookie };
       }
       if (!request.inFrame && "href" in special) return { status: 302, location: special.href };
-      return outcome(200, title, special);
+      return outcome(200, title, special, language);
     }
   }
 }

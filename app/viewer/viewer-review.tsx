@@ -1,32 +1,36 @@
-import type { ReviewStep } from "~/a2j";
-import { CHECK_ANSWERS } from "./titles";
-import type { ViewerDocumentProps } from "./viewer-page";
+import type { ReviewAnswer, ReviewStep } from "~/a2j";
+import { useT } from "~/i18n/react";
+import type { Translator } from "~/i18n/translator";
+import { viewerNumber } from "./progress";
+import { type ViewerDocumentProps, viewerLangAttributes } from "./viewer-page";
 
 /**
  * Every answer, grouped by step, loop entries numbered. With `change`, each answer has a Change button that
  * reopens its page (a POST: it moves the interview); read-only otherwise (a completed interview's summary).
  */
 export function AnswerSummary({ steps, change }: { steps: ReviewStep[]; change: boolean }) {
-  if (steps.length === 0) return <p>There are no answers to show.</p>;
+  const t = useT();
+  if (steps.length === 0) return <p>{t.t("viewer.review.none")}</p>;
   return (
     <>
       {steps.map((step) => (
         <section key={step.title} className="answer-summary" aria-labelledby={`answers-${slug(step.title)}`}>
           <h2 id={`answers-${slug(step.title)}`} className="answer-summary__step">
-            {step.title}
+            {step.stepNumber !== undefined ? t.t("viewer.review.step", { number: viewerNumber(t, step.stepNumber) }) : step.title}
           </h2>
-          {entries(step).map(({ entry, answers }) => (
+          {entries(step, t).map(({ entry, answers }) => (
             <div key={entry ?? ""} className="answer-summary__entry">
               {entry !== null ? <h3 className="answer-summary__entry-title">{entry}</h3> : null}
               <dl className="answer-summary__list">
                 {answers.map((answer, i) => (
                   <div key={`${answer.historyIndex}-${i}`} className="answer-summary__row">
                     <dt>{answer.question}</dt>
-                    <dd>{answer.answer}</dd>
+                    <dd>{answer.says ? t.t(`viewer.answer.${answer.says}`) : answer.answer}</dd>
                     {change ? (
                       <dd className="answer-summary__action">
                         <button type="submit" name="_intent" value={`change:${answer.historyIndex}`} className="link-button">
-                          Change<span className="visually-hidden"> {answer.question}{entry !== null ? ` (${entry})` : ""}</span>
+                          {t.t("viewer.review.change")}
+                          <span className="visually-hidden"> {answer.question}{entry !== null ? ` (${entry})` : ""}</span>
                         </button>
                       </dd>
                     ) : null}
@@ -45,11 +49,18 @@ function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "step";
 }
 
+/** A loop entry's name: its loop's noun and its number ("Event 2"), "Entry 2" in the guide's language when unnamed. */
+function entryName(answer: ReviewAnswer, t: Translator): string | null {
+  if (answer.entry === null) return null;
+  const noun = answer.entryNoun === null || answer.entryNoun === "Entry" ? t.t("viewer.entry") : answer.entryNoun;
+  return t.t("viewer.progress.entryNumber", { noun, number: viewerNumber(t, answer.entry) });
+}
+
 /** A step's answers split where the loop entry changes; each entry named by its loop's noun ("Event 2"). */
-function entries(step: ReviewStep) {
+function entries(step: ReviewStep, t: Translator) {
   const out: { entry: string | null; answers: ReviewStep["answers"] }[] = [];
   for (const answer of step.answers) {
-    const entry = answer.entry === null ? null : `${answer.entryNoun ?? "Entry"} ${answer.entry}`;
+    const entry = entryName(answer, t);
     const last = out.at(-1);
     if (last && last.entry === entry) last.answers.push(answer);
     else out.push({ entry, answers: [answer] });
@@ -63,25 +74,34 @@ export interface ViewerReviewProps extends ViewerDocumentProps {
 
 /** "Check your answers" before a finishing button completes the interview. */
 export function ViewerReview({ review, title, action, preview, interviewId, saved, previewState, headingLevel = 1 }: ViewerReviewProps) {
+  const t = useT();
   const Heading = headingLevel === 2 ? "h2" : "h1";
   return (
-    <div className="viewer" data-viewer="" data-page="review" data-interview-id={interviewId ?? undefined} data-saved={saved ? "true" : undefined}>
+    <div
+      className="viewer"
+      data-viewer=""
+      {...viewerLangAttributes(t)}
+      data-page="review"
+      data-interview-id={interviewId ?? undefined}
+      data-saved={saved ? "true" : undefined}
+      data-send-problem={t.t("viewer.sendProblem")}
+    >
       <p className="viewer__title">{title}</p>
-      {preview ? <p className="viewer__preview">Preview: nothing you enter is saved.</p> : null}
+      {preview ? <p className="viewer__preview">{t.t("viewer.preview")}</p> : null}
       <form method="post" action={action} className="viewer__form" noValidate>
         <Heading className="viewer__heading" id="viewer-heading" tabIndex={-1} autoFocus={saved || undefined}>
-          {CHECK_ANSWERS}
+          {t.t("viewer.review.title")}
         </Heading>
         <input type="hidden" name="_page" value="" />
         {previewState ? <input type="hidden" name="_state" value={previewState} /> : null}
         <AnswerSummary steps={review} change />
-        <p>When you confirm, your interview is complete and your document is made from these answers.</p>
+        <p>{t.t("viewer.review.confirmNote")}</p>
         <div className="button-row viewer__buttons">
           <button type="submit" name="_intent" value="back" className="button button--secondary" formNoValidate>
-            Back
+            {t.t("viewer.back")}
           </button>
           <button type="submit" name="_intent" value="confirm" className="button" formTarget={preview ? undefined : "_top"}>
-            Confirm and finish
+            {t.t("viewer.review.confirm")}
           </button>
         </div>
       </form>

@@ -10,9 +10,10 @@ import type { Db } from "../../db/database";
 import { config } from "~/config.server";
 import { database } from "~/db.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
-import { adoptAttachments, storeAttachment } from "~/interviews/attachments.server";
+import { adoptAttachments, attachmentMessages, storeAttachment } from "~/interviews/attachments.server";
 import { cachedGuideVersion, getGuide, getGuideVersion, getGuideVersionUploadedAt, type GuidePin } from "~/guides/guides.server";
 import { findInterview, interviewState, saveInterview, today } from "~/interviews/interviews.server";
+import { uploadMessage, VIEWER_ERRORS } from "./viewer-messages.server";
 
 /**
  * What the viewer's URL names (the spec's query parameters; the user always comes from the session): an
@@ -339,7 +340,7 @@ export async function interviewAnswerSummary(ownerId: string, interviewId: strin
     issueName: found.issueName,
     sensitive: opened.issue?.sensitive ?? false,
     status: found.status,
-    language: opened.guide.language,
+    language: opened.language,
     steps: viewerReview(opened),
     pageNames: history.map((entry) => entry.interviewPage),
   };
@@ -384,7 +385,7 @@ function postedValues(form: FormData, fields: FieldView[], language?: string) {
     const typed = { day: String(box("day") ?? ""), month: String(box("month") ?? ""), year: String(box("year") ?? "") };
     typedDates[field.inputName] = typed;
     const reading = readDateBoxes(typed, language);
-    if (reading.kind === "wrong") dateErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: reading.message, boxes: reading.boxes });
+    if (reading.kind === "wrong") dateErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: reading.message, says: reading.says, boxes: reading.boxes });
     values[field.inputName] = reading.kind === "date" ? reading.value : "";
   }
   return { values, typedDates, dateErrors };
@@ -417,7 +418,7 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   if (reviewing(open)) return pressOnReview(user, open, intent, pageName, preview, db);
   const buttonIndex = Number(form.get("_button"));
   const view = renderPage(open.guide, open.state, today(), { dates: datesOf(open) });
-  if (!view) return { kind: "error", message: "This page cannot be shown." };
+  if (!view) return { kind: "error", message: VIEWER_ERRORS.page };
   // A form from an older page (a second click, a reload): nothing to do but show the current page.
   if (view.name !== pageName) return { kind: "page", interviewId: open.interviewId, state: open.state, status: open.status };
   if (intent.startsWith("rephrase:") || intent === "understand" || intent === "document") return keepForDetour(user, open, view, form, intent, preview, db);
@@ -433,9 +434,9 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
       if (stored.ok) {
         values[field.inputName] = stored.path;
         uploaded.push(stored.id);
-      } else uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: stored.message });
+      } else uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: uploadMessage(stored.message) });
     } else if (field.value) values[field.inputName] = field.value;
-    else if (field.required) uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: "No files uploaded" });
+    else if (field.required) uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: uploadMessage(attachmentMessages.none) });
   }
   const submitted: FormValues = { ...values };
   const edgeErrors = [...uploadErrors, ...dateErrors];
@@ -445,7 +446,7 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
     const checked = page ? validatePage(page, values, today(), datesOf(open)).errors : [];
     const errors = [...edgeErrors, ...checked.filter((e) => !edgeErrors.some((x) => x.fieldIndex === e.fieldIndex))].sort((a, b) => a.fieldIndex - b.fieldIndex);
     const shown = viewerPage(open, { submitted, errors }, typedDates);
-    return shown ? { kind: "invalid", page: shown } : { kind: "error", message: "This page cannot be shown." };
+    return shown ? { kind: "invalid", page: shown } : { kind: "error", message: VIEWER_ERRORS.page };
   }
 
   const result = submitPage(open.guide, open.state, { pageName, buttonIndex, values }, today(), { inPlace: false, dates: datesOf(open) });
@@ -453,7 +454,7 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   const outcome = result.outcome;
   if (outcome.kind === "invalid") {
     const page = viewerPage(open, { submitted, errors: outcome.errors }, typedDates);
-    return page ? { kind: "invalid", page } : { kind: "error", message: "This page cannot be shown." };
+    return page ? { kind: "invalid", page } : { kind: "error", message: VIEWER_ERRORS.page };
   }
   const completes = outcome.kind === "special" && ["SUCCESS", "ASSEMBLE", "ASSEMBLE-SUCCESS"].includes(outcome.target);
   const status = completes ? "Completed" : open.status;
@@ -476,7 +477,7 @@ async function pressOnReview(user: SessionUser, open: OpenViewer, intent: string
     return { kind: "special", target: outcome.target, interviewId, url: outcome.url, message: outcome.message };
   }
   const change = /^change:(\d{1,6})$/.exec(intent);
-  if (!change) return { kind: "error", message: "Choose Change next to an answer, or Confirm and finish." };
+  if (!change) return { kind: "error", message: VIEWER_ERRORS.review };
   const opened = changeAnswer(open.guide, open.state, Number(change[1]), { inPlace: true });
   if (!opened.ok) return { kind: "error", message: opened.error.message };
   return { kind: "page", interviewId: await save(user, open, opened.state, open.status, preview, db), state: opened.state, status: open.status };
@@ -509,7 +510,7 @@ async function keepForDetour(
   const help = await aiHelp(open, db);
   const variable = intent.startsWith("rephrase:") ? intent.slice("rephrase:".length) : null;
   const allowed = variable !== null ? rephrasableInputs(open, view).includes(variable) : (intent === "understand" && help.understand) || (intent === "document" && help.document);
-  if (preview || !open.issue || !allowed) return { kind: "error", message: "This help is not available here." };
+  if (preview || !open.issue || !allowed) return { kind: "error", message: VIEWER_ERRORS.help };
   const { values, typedDates } = postedValues(form, view.fields, datesOf(open).language);
   const kept = keepPageAnswers(open.guide, open.state, { pageName: view.name, values, dates: typedDates }, today());
   if (!kept.ok) return { kind: "error", message: kept.error.message };

@@ -90,7 +90,9 @@
         problem.setAttribute("role", "alert");
         problem.setAttribute("data-step-problem", "");
         problem.tabIndex = -1;
-        problem.textContent = shown || "Your answers could not be sent. Check your connection, then press the button again.";
+        // The words are the page's own, in the guide's language (data-send-problem, app/viewer/viewer-page.tsx).
+        var page = main.querySelector("[data-send-problem]");
+        problem.textContent = shown || (page && page.getAttribute("data-send-problem")) || "Your answers could not be sent. Check your connection, then press the button again.";
         form.parentNode.insertBefore(problem, form);
         problem.focus();
       });
