@@ -90,6 +90,7 @@ export type {
 } from "./flow";
 export { plainText, renderPage, reviewAnswers, visitedPages } from "./page-view";
 export type { AnswerWord, ButtonView, FieldView, PageView, PopupView, Progress, RenderOptions, ReviewAnswer, ReviewStep, VisitedPageView } from "./page-view";
+export { decimalSeparator, numberAsTyped, readTypedNumber } from "./numbers";
 export { asksForEmail, DEFAULT_PROMPTS, englishMessage, inputName, listOptions, validatePage } from "./validate";
 export type { FieldError, FormValues, MessageSays, ValidationMessageId } from "./validate";
 

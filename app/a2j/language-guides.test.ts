@@ -191,7 +191,7 @@ describe("the French guide, run end to end", () => {
     answers["somme montant nu"]!.values = [null, 1200, 20000];
     expect(replayAnswers(guide, answers, TODAY).stopped).toEqual({
       page: "07-Somme",
-      reason: "The answers were refused at [Somme montant NU]: Veuillez écrire un montant de 15 000 $ ou moins, avec un point avant les cents, par exemple 1250.50.",
+      reason: "The answers were refused at [Somme montant NU]: Veuillez écrire un montant de 15 000 $ ou moins, par exemple 1250,50.",
     });
   });
 });

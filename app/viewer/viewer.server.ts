@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { A2J_DATES, changeAnswer, confirmFinish, currentPage, goBack, type Guide, type InterviewState, keepPageAnswers, readDateBoxes, renderPage, reviewAnswers, startInterview, submitPage, validatePage } from "~/a2j";
+import { A2J_DATES, changeAnswer, confirmFinish, currentPage, goBack, type Guide, type InterviewState, keepPageAnswers, numberAsTyped, readDateBoxes, readTypedNumber, renderPage, reviewAnswers, startInterview, submitPage, validatePage } from "~/a2j";
 import type { DateBoxes, DateLocale, FieldError, FieldView, FormValues } from "~/a2j";
 import { offersRephrase, rephraseUrl } from "~/ai/rephrase";
 import { issueHasSources } from "~/sources/sources.server";
@@ -8,6 +8,7 @@ import { type Issue, issueFromRow, selectIssue } from "~/content/content.server"
 import { compiledOnce } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
 import { config } from "~/config.server";
+import { viewerLanguageOf } from "~/i18n/viewer-languages";
 import { database } from "~/db.server";
 import { sanitizeHtml } from "~/ui/sanitize-html.server";
 import { adoptAttachments, attachmentMessages, storeAttachment } from "~/interviews/attachments.server";
@@ -306,7 +307,12 @@ export function viewerPage(open: OpenViewer, options: Parameters<typeof renderPa
   const errors = options.errors ?? (stopped?.reason === "invalid" ? stopped.errors : undefined);
   const view = renderPage(open.guide, open.state, today(), { ...options, errors, dates: datesOf(open) });
   if (!view) return null;
-  const fields = view.fields.map((field) => (field.date && typedDates[field.inputName] ? { ...field, date: typedDates[field.inputName]! } : field));
+  const fields = view.fields.map((field) => {
+    if (field.date && typedDates[field.inputName]) return { ...field, date: typedDates[field.inputName]! };
+    // A number answered before shows with the language's decimal sign ("1250,5" in French), as it was typed.
+    if (field.type === "number" || field.type === "numberdollar") return { ...field, value: numberAsTyped(field.value, numbersLanguage(open.language)) };
+    return field;
+  });
   return sanitizeView({ ...view, fields });
 }
 
@@ -371,13 +377,27 @@ function postedText(form: FormData, field: FieldView): string | string[] | undef
  * script) may still post the date whole, as A2J does. Boxes that do not make a date come back as errors naming
  * the box.
  */
+/**
+ * The language numbers are read and shown in: the viewer's catalogue's, so that its hint ("1250,50" in French) and
+ * its reading agree even for a guide in a region that writes otherwise.
+ */
+const numbersLanguage = (language: string | undefined) => viewerLanguageOf(language).code;
+
 function postedValues(form: FormData, fields: FieldView[], language?: string) {
   const values: FormValues = {};
   const typedDates: Record<string, DateBoxes> = {};
+  /** Numbers as typed ("1250,50"), shown back so when the page returns with errors; `values` has them as A2J reads them. */
+  const typedNumbers: FormValues = {};
   const dateErrors: FieldError[] = [];
   for (const field of fields) {
     if (field.type === "attachment") continue;
     const box = (name: keyof DateBoxes) => form.get(`${field.inputName}-${name}`);
+    if (field.type === "number" || field.type === "numberdollar") {
+      const typed = postedText(form, field);
+      values[field.inputName] = typeof typed === "string" ? readTypedNumber(typed, numbersLanguage(language)) : typed;
+      if (values[field.inputName] !== typed) typedNumbers[field.inputName] = typed;
+      continue;
+    }
     if (field.type !== "datemdy" || (box("day") === null && box("month") === null && box("year") === null)) {
       values[field.inputName] = postedText(form, field);
       continue;
@@ -388,7 +408,7 @@ function postedValues(form: FormData, fields: FieldView[], language?: string) {
     if (reading.kind === "wrong") dateErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: reading.message, says: reading.says, boxes: reading.boxes });
     values[field.inputName] = reading.kind === "date" ? reading.value : "";
   }
-  return { values, typedDates, dateErrors };
+  return { values, typedDates, typedNumbers, dateErrors };
 }
 
 export type PressResult =
@@ -423,7 +443,7 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
   if (view.name !== pageName) return { kind: "page", interviewId: open.interviewId, state: open.state, status: open.status };
   if (intent.startsWith("rephrase:") || intent === "understand" || intent === "document") return keepForDetour(user, open, view, form, intent, preview, db);
 
-  const { values, typedDates, dateErrors } = postedValues(form, view.fields, datesOf(open).language);
+  const { values, typedDates, typedNumbers, dateErrors } = postedValues(form, view.fields, datesOf(open).language);
   const uploadErrors: FieldError[] = [];
   const uploaded: string[] = [];
   for (const field of view.fields) {
@@ -438,7 +458,7 @@ export async function pressButton(user: SessionUser, open: OpenViewer, form: For
     } else if (field.value) values[field.inputName] = field.value;
     else if (field.required) uploadErrors.push({ fieldIndex: field.index, inputName: field.inputName, message: uploadMessage(attachmentMessages.none) });
   }
-  const submitted: FormValues = { ...values };
+  const submitted: FormValues = { ...values, ...typedNumbers };
   const edgeErrors = [...uploadErrors, ...dateErrors];
   if (edgeErrors.length) {
     // The rest of the page is checked too, so that one return lists every problem.
