@@ -15,7 +15,7 @@
 import PDFDocument from "pdfkit";
 import { FAMILIES, SCRIPT_FONTS, STYLES, fontBytes, fontStyle, primaryCoverage, primaryFontBytes, scriptCoverage, scriptFontBytes } from "./fonts.server";
 import type { Block, FontFamily, PageSize, Run, TextDocument } from "./layout";
-import { breaksBetween, hasRightToLeft, needsActualText, paragraphLevels, type ScriptFont, scriptFontOf, shapedRightToLeft, textForShaping, visualOrder } from "./scripts";
+import { breaksBetween, hasRightToLeft, isRightToLeftLanguage, needsActualText, paragraphLevels, type ScriptFont, scriptFontOf, shapedRightToLeft, textForShaping, visualOrder } from "./scripts";
 
 const MM = 72 / 25.4;
 
@@ -540,7 +540,9 @@ function listItem(doc: Doc, tags: Tags, indent: number, id: number | undefined):
 
 function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, font: FontFamily, width: number, left: number, tags: Tags | null, nextIsItem: boolean) {
   const indentPt = DAT_LAYOUT.listIndentPx * PX;
-  const x = left + block.indent * indentPt;
+  // A right-to-left paragraph is indented from the right, its list marker on the right.
+  const rtl = isRightToLeftParagraph(doc, block.runs);
+  const x = rtl ? left : left + block.indent * indentPt;
   const w = width - block.indent * indentPt;
   if (block.heading) {
     writeHeadingBlock(doc, { text: block.runs, level: block.heading, size: block.size, underline: false, align: block.align }, font, width, left, tags);
@@ -551,7 +553,7 @@ function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, 
     const item = listItem(doc, tags, block.indent, block.list);
     if (block.marker) {
       const y = doc.y;
-      tagged(doc, tags, item, "Lbl", () => writeMarker(doc, block, font, x, y, indentPt));
+      tagged(doc, tags, item, "Lbl", () => writeMarker(doc, block, font, rtl ? x + w + indentPt : x, y, indentPt, rtl));
       doc.y = y;
     }
     const body = doc.struct("LBody");
@@ -561,7 +563,7 @@ function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, 
   } else {
     if (block.marker) {
       const y = doc.y;
-      writeMarker(doc, block, font, x, y, indentPt);
+      writeMarker(doc, block, font, rtl ? x + w + indentPt : x, y, indentPt, rtl);
       doc.y = y;
     }
     if (block.marker === undefined) closeLists(tags, 0);
@@ -575,12 +577,22 @@ function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, 
   if (!(block.marker !== undefined && nextIsItem)) doc.y += DAT_LAYOUT.paragraphAfterPx * PX;
 }
 
-function writeMarker(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, font: FontFamily, x: number, y: number, indentPt: number) {
+/** A list marker in the indent before a paragraph's start (`x`): at its left, or at its right when `rtl`. */
+function writeMarker(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, font: FontFamily, x: number, y: number, indentPt: number, rtl = false) {
   const size = textPt(block.size);
   const pieces = fontPieces(block.marker!, font);
   doc.font(pieces[0]!.font).fontSize(size);
   const top = y + (lineHeight(block.size) - doc.currentLineHeight(true)) / 2;
-  doc.text(block.marker!, x - indentPt, top, { width: indentPt - 6 * PX, align: "right", lineBreak: false });
+  if (rtl) doc.text(block.marker!, x - indentPt + 6 * PX, top, { width: indentPt - 6 * PX, align: "left", lineBreak: false });
+  else doc.text(block.marker!, x - indentPt, top, { width: indentPt - 6 * PX, align: "right", lineBreak: false });
+}
+
+/** Whether a paragraph runs right to left (its first strong character, or the document's language). */
+function isRightToLeftParagraph(doc: Doc, runs: Run[]): boolean {
+  const text = runs.map((r) => r.text).join("");
+  const lang = documentLanguage.get(doc);
+  if (!hasRightToLeft(text) && !isRightToLeftLanguage(lang)) return false;
+  return paragraphLevels(text, lang).base === 1;
 }
 
 function writeHeadingBlock(
@@ -618,6 +630,7 @@ function writeTable(doc: Doc, block: Extract<Block, { kind: "table" }>, font: Fo
   const cellHeight = (texts: string[], bold: boolean) => {
     const heights = texts.map((t, i) => {
       const pieces = fontPieces(t || " ", font, bold);
+      if (needsOwnLines(pieces)) return ownLines(doc, [{ text: t, bold }], opts(i, bold)).lines.length * lineHeight(block.size);
       doc.font(pieces[0]!.font).fontSize(textPt(block.size));
       const fontLine = doc.currentLineHeight(true);
       const lines = Math.max(1, Math.round((doc.heightOfString(t || " ", { width: cellWidth(i), lineGap: 0 }) + 0.01) / fontLine));
