@@ -2,7 +2,7 @@
  * The embedded fonts. Text templates print in Arimo and Tinos (metric-compatible with Arial and Times New Roman,
  * the fonts A2J DAT documents are set in, so lines break where DAT breaks them), subset by
  * `npm run fonts:subset` into `app/documents/fonts/` (SIL OFL 1.1, see its LICENSE). DejaVu (Sans, Serif, Sans
- * Mono, from the `dejavu-fonts-ttf` package) draws what those lack (Arabic, Armenian, Georgian, symbols) and the
+ * Mono, from the `dejavu-fonts-ttf` package) draws what those lack (Armenian, Georgian, symbols) and the
  * monospace family, and the overlays' non-WinAnsi text. One fontkit reads them all: pdfkit's own, which pdf-lib
  * embeds with too (decision 0038). The files are read once per process; the parsed font is not shared between
  * documents (fontkit's subsetter changes the glyphs it caches, which garbled the next document's text when we
