@@ -135,6 +135,25 @@ describe("text templates in every script", () => {
     });
   }
 
+  it("an Arabic list is indented from the right, its markers on the right of its items", async () => {
+    const result = await assembleDocument({
+      title: "Document",
+      lang: "ar",
+      answers: {},
+      readFile: guide({ "templates.json": '{"templateIds":[1]}', "template1.json": textTemplate("<p>الطلبات:</p><ul><li>إلزام المدعى عليه بالدفع</li><li>المصاريف</li></ul>") }),
+    });
+    if (!result.ok) throw new Error(result.reason);
+    const doc = await getDocumentProxy(new Uint8Array(result.pdf!));
+    const items = ((await (await doc.getPage(1)).getTextContent()).items as { str: string; transform: number[]; width: number }[]).filter((i) => i.str.trim());
+    const markers = items.filter((i) => i.str === "•");
+    const texts = items.filter((i) => i.str !== "•");
+    expect(markers).toHaveLength(2);
+    const textRight = Math.max(...texts.filter((t) => Math.abs(t.transform[5]! - markers[0]!.transform[5]!) < 1).map((t) => t.transform[4]! + t.width));
+    // The item's text ends an indent (40 px, 24 pt) before the right margin; the marker sits in that indent.
+    expect(markers[0]!.transform[4]!).toBeGreaterThan(textRight);
+    expect(textRight).toBeCloseTo(595.28 - 10 * (72 / 25.4) - 24, 0);
+  });
+
   it("a long Chinese paragraph breaks between characters, never before closing punctuation, and stays on its lines", async () => {
     const sentence = "当事人有权委托代理人，提出回避申请，收集、提供证据，进行辩论，请求调解，提起上诉，申请执行。";
     const result = await assembleDocument({
