@@ -251,8 +251,8 @@ function overlayTexts(template: PdfTemplate, answers: Answers, dates: DateLocale
   for (const box of template.boxes) {
     const v = lookup(answers, box.variable);
     if (!v) continue;
-    for (const x of v.values) if (x !== null && x !== undefined && x !== "") texts.push(formatValue(v.type, x, dates), String(x));
-    texts.push(variableText(answers, box.variable.toLowerCase(), undefined, dates) ?? "");
+    // A value printed whole (`variableText`) is these joined with WinAnsi words ("a, b and c").
+    for (const x of v.values) if (x !== null && x !== undefined && x !== "") texts.push(formatValue(v.type, x, dates));
   }
   return texts;
 }
@@ -271,10 +271,14 @@ async function overlayFonts(doc: PDFDocument, template: PdfTemplate, answers: An
   if (!checks && texts.every((t) => WIN_ANSI.test(t))) return { main: await doc.embedFont(StandardFonts.Helvetica), scripts: {} };
   const main = await doc.embedFont(fontBytes("sans", "regular"), { subset: true });
   const scripts: OverlayFonts["scripts"] = {};
-  const all = texts.join("\n");
-  for (const script of SCRIPT_FONTS) {
-    if ([...all].some((ch) => scriptFontOf(ch.codePointAt(0)!) === script)) scripts[script] = await doc.embedFont(scriptFontBytes(script, "regular"), { subset: true });
+  const needed = new Set<ScriptFont>();
+  for (const text of texts) {
+    for (const ch of text) {
+      const script = scriptFontOf(ch.codePointAt(0)!);
+      if (script) needed.add(script);
+    }
   }
+  for (const script of SCRIPT_FONTS) if (needed.has(script)) scripts[script] = await doc.embedFont(scriptFontBytes(script, "regular"), { subset: true });
   return { main, scripts };
 }
 
