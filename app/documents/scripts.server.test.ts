@@ -154,6 +154,22 @@ describe("text templates in every script", () => {
     expect(textRight).toBeCloseTo(595.28 - 10 * (72 / 25.4) - 24, 0);
   });
 
+  it("a word wider than the line, in an Arabic paragraph, is cut to stay inside the margins", async () => {
+    const address = "https://example.org/" + "a".repeat(200);
+    const result = await assembleDocument({
+      title: "Document",
+      lang: "ar",
+      answers: {},
+      readFile: guide({ "templates.json": '{"templateIds":[1]}', "template1.json": textTemplate(`<p>العنوان: ${address}</p>`) }),
+    });
+    if (!result.ok) throw new Error(result.reason);
+    const extent = await textExtent(result.pdf!);
+    const margin = 10 * (72 / 25.4);
+    expect(extent.left).toBeGreaterThanOrEqual(margin - 0.5);
+    expect(extent.right).toBeLessThanOrEqual(extent.pageWidth - margin + 0.5);
+    expect(letters(pdftotext(result.pdf!, "text-ar-long-word"))).toContain(address);
+  });
+
   it("a long Chinese paragraph breaks between characters, never before closing punctuation, and stays on its lines", async () => {
     const sentence = "当事人有权委托代理人，提出回避申请，收集、提供证据，进行辩论，请求调解，提起上诉，申请执行。";
     const result = await assembleDocument({

@@ -243,6 +243,8 @@ interface Token {
   breakBefore: boolean;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
 /** A paragraph cut into tokens and lines no wider than `opts.width`, with its base direction (1: right to left). */
 export function ownLines(doc: Doc, runs: Run[], opts: RunOptions): { lines: Token[][]; base: 0 | 1; endsHard: boolean[] } {
   const pieces: SizedPiece[] = runs.flatMap((run) => fontPieces(run.text, run.font ?? opts.font, run.bold, run.italic).map((p) => ({ ...p, run, size: textPt(run.size ?? opts.size) })));
@@ -279,6 +281,24 @@ export function ownLines(doc: Doc, runs: Run[], opts: RunOptions): { lines: Toke
     const before = tokens[i - 1];
     token.breakBefore = token.kind === "word" && !!before && (before.kind !== "word" || breaksBetween([...before.text].at(-1)!, [...token.text][0]!));
   });
+  // A word wider than the line (an address, a long number) is cut between its characters, as pdfkit cuts one.
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.kind !== "word" || token.width <= opts.width) continue;
+    doc.font(token.piece.font).fontSize(token.piece.size);
+    const parts: Token[] = [];
+    let current = "";
+    for (const { segment } of graphemes.segment(token.text)) {
+      if (current && doc.widthOfString(current + segment) > opts.width) {
+        parts.push({ ...token, text: current, width: doc.widthOfString(current), breakBefore: parts.length ? true : token.breakBefore });
+        current = "";
+      }
+      current += segment;
+    }
+    parts.push({ ...token, text: current, width: doc.widthOfString(current), breakBefore: parts.length ? true : token.breakBefore });
+    tokens.splice(i, 1, ...parts);
+    i += parts.length - 1;
+  }
   const lines: Token[][] = [[]];
   const endsHard: boolean[] = [];
   let lineWidth = 0;
