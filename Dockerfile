@@ -27,7 +27,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/package.json /app/server.js ./
 COPY --from=build /app/db/seed ./db/seed
-# The printed documents' fonts (Arimo, Tinos), found from build/server/ at run time.
+# The printed documents' fonts (Arimo, Tinos; Noto Sans Tamil, Noto Naskh Arabic, Noto Sans CJK SC), found from
+# build/server/ at run time.
 COPY --from=build /app/app/documents/fonts ./app/documents/fonts
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

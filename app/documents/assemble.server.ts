@@ -156,7 +156,7 @@ export async function assembleDocument(input: AssembleInput): Promise<AssembleRe
       } else {
         const pdf = await input.readFile(`template${t.templateId}.pdf`);
         if (!pdf) return { ok: false, reason: `template ${t.templateId} is a PDF template, but template${t.templateId}.pdf is missing` };
-        parts.push({ what: `template ${t.templateId}`, title: t.title, bytes: await overlayPdf(t, pdf, input.answers, input.dates) });
+        parts.push({ what: `template ${t.templateId}`, title: t.title, bytes: await overlayPdf(t, pdf, input.answers, input.dates, input.lang) });
       }
     }
     const attachments = input.attachments ?? [];

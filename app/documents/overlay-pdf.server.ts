@@ -6,11 +6,40 @@
  * MC → text, or a check mark on the box whose variableValue is the answer. Text that does not fit is cut
  * ("clip-overflow"), or with "overflow-to-addendum" replaced by "See addendum" and printed in full on an
  * addendum page after the template's pages, as A2J does.
+ *
+ * Text in other scripts (decision 0046): Tamil, Arabic and Chinese go to their Noto fonts (embedded, subset,
+ * only when a value needs them), a script's words drawn whole so that fontkit (pdf-lib's shaper) joins and
+ * reorders them; each line is put in visual order by the Unicode Bidirectional Algorithm, and a right-to-left
+ * line starts at the box's right. Tamil words carry /ActualText (their vowel signs are drawn first).
  */
 import * as fontkit from "fontkit";
-import { PDFArray, PDFDict, PDFDocument, type PDFFont, PDFName, PDFNumber, PDFOperator, PDFOperatorNames, type PDFPage, PDFRef, StandardFonts, rgb } from "@cantoo/pdf-lib";
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  type PDFFont,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFOperator,
+  PDFOperatorNames,
+  type PDFPage,
+  PDFRef,
+  StandardFonts,
+  beginText,
+  endMarkedContent,
+  endText,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setFillingRgbColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+} from "@cantoo/pdf-lib";
 import type { AnswerValue, Answers, DateLocale } from "~/a2j";
-import { fontBytes } from "./fonts.server";
+import { SCRIPT_FONTS, fontBytes, scriptCoverage, scriptFontBytes } from "./fonts.server";
+import { hasRightToLeft, needsActualText, paragraphLevels, type ScriptFont, scriptFontOf, shapedRightToLeft, textForShaping, visualOrder } from "./scripts";
 import type { PdfBox, PdfTemplate } from "./template";
 import { formatValue, variableText } from "./values";
 
@@ -74,25 +103,126 @@ function place(doc: PDFDocument, template: PdfTemplate, box: PdfBox): Placed | n
   return { page, x: box.area.left * sx, y: ph - box.area.top * sy - height, width: box.area.width * sx, height };
 }
 
-function drawCheck(font: PDFFont, at: Placed) {
+/** The overlay's fonts: Helvetica or DejaVu Sans, and the script fonts its values need. */
+interface OverlayFonts {
+  main: PDFFont;
+  scripts: Partial<Record<ScriptFont, PDFFont>>;
+}
+
+/** Text cut by the font that draws it (spaces stay with the text before them, so a script's words stay whole). */
+function overlayPieces(fonts: OverlayFonts, text: string): { text: string; font: PDFFont }[] {
+  const pieces: { text: string; font: PDFFont }[] = [];
+  let font = fonts.main;
+  let current = "";
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    let next = font;
+    if (!/\s/.test(ch)) {
+      const script = scriptFontOf(cp);
+      const scriptFont = script ? fonts.scripts[script] : undefined;
+      next = script && scriptFont && scriptCoverage(script, "regular").has(cp) ? scriptFont : fonts.main;
+    }
+    if (current && next !== font) {
+      pieces.push({ text: current, font });
+      current = "";
+    }
+    font = next;
+    current += ch;
+  }
+  if (current) pieces.push({ text: current, font });
+  return pieces;
+}
+
+/** The width of text at a size, each piece in its font. */
+function measure(fonts: OverlayFonts, text: string, size: number): number {
+  return overlayPieces(fonts, text).reduce((sum, p) => sum + p.font.widthOfTextAtSize(p.text, size), 0);
+}
+
+/** Text drawn in a marked-content span inside its text object, with /ActualText (see text-pdf.server.ts). */
+function drawWithActualText(page: PDFPage, font: PDFFont, text: string, actual: string, x: number, y: number, size: number) {
+  const key = page.node.newFontDictionary(font.name, font.ref);
+  let hex = "FEFF";
+  for (let i = 0; i < actual.length; i++) hex += actual.charCodeAt(i).toString(16).padStart(4, "0");
+  page.pushOperators(
+    pushGraphicsState(),
+    setFillingRgbColor(0, 0, 0),
+    beginText(),
+    // pdf-lib's operand type has no dictionary, but a BDC's property list is one, and it is written as one.
+    PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of("Span"), page.doc.context.obj({ ActualText: PDFHexString.of(hex) }) as unknown as PDFName]),
+    setFontAndSize(key, size),
+    setTextMatrix(1, 0, 0, 1, x, y),
+    showText(font.encodeText(text)),
+    endMarkedContent(),
+    endText(),
+    popGraphicsState(),
+  );
+}
+
+/**
+ * One line of text from `x` (or, when it runs right to left, ending at `right`), in visual order: the line's
+ * words and spaces by bidi level, reordered (UAX #9, L2); each word shaped by its font.
+ */
+function drawLine(page: PDFPage, fonts: OverlayFonts, line: string, x: number, right: number, y: number, size: number, lang: string | undefined) {
+  if (fonts.main.name === StandardFonts.Helvetica || (!hasRightToLeft(line) && !Object.keys(fonts.scripts).length)) {
+    page.drawText(line, { x, y, size, font: fonts.main, color: rgb(0, 0, 0) });
+    return;
+  }
+  const { levels, base } = paragraphLevels(line, lang);
+  const tokens: { text: string; font: PDFFont; level: number; space: boolean; width: number }[] = [];
+  let offset = 0;
+  for (const piece of overlayPieces(fonts, line)) {
+    let current = "";
+    let level = 0;
+    let space = false;
+    const push = () => {
+      if (current) tokens.push({ text: current, font: piece.font, level, space, width: piece.font.widthOfTextAtSize(current, size) });
+      current = "";
+    };
+    for (const ch of piece.text) {
+      const l = levels[offset] ?? base;
+      const s = ch === " ";
+      if (current && (l !== level || s !== space)) push();
+      level = l;
+      space = s;
+      current += ch;
+      offset += ch.length;
+    }
+    push();
+  }
+  const visual = visualOrder(tokens);
+  const total = visual.reduce((sum, t) => sum + t.width, 0);
+  let at = base === 1 ? Math.max(x, right - total) : x;
+  for (const token of visual) {
+    if (!token.space) {
+      const shaped = textForShaping(token.text, token.level);
+      const mirrored = token.level % 2 === 1 && !shapedRightToLeft(token.text) && shaped !== token.text;
+      if (needsActualText(token.text) || mirrored) drawWithActualText(page, token.font, shaped, token.text, at, y, size);
+      else page.drawText(shaped, { x: at, y, size, font: token.font, color: rgb(0, 0, 0) });
+    }
+    at += token.width;
+  }
+}
+
+function drawCheck(fonts: OverlayFonts, at: Placed) {
+  const font = fonts.main;
   const size = Math.max(6, Math.min(at.height, at.width) * 0.85);
   const w = font.widthOfTextAtSize(CHECK, size);
   at.page.drawText(CHECK, { x: at.x + (at.width - w) / 2, y: at.y + (at.height - size * 0.75) / 2, size, font, color: rgb(0, 0, 0) });
 }
 
 /** Lines of text into a box, from its top, at `size`. Returns how many lines it took. */
-function drawLines(font: PDFFont, at: Placed, lines: string[], size: number) {
+function drawLines(fonts: OverlayFonts, at: Placed, lines: string[], size: number, lang: string | undefined) {
   const leading = size * 1.15;
   const capacity = Math.max(1, Math.floor(at.height / leading));
   const shown = lines.slice(0, capacity);
   // A single line sits in the middle of its box; several start at the top.
   const top = shown.length === 1 ? at.y + (at.height + size * 0.7) / 2 : at.y + at.height - size;
-  shown.forEach((line, i) => at.page.drawText(line, { x: at.x + 2, y: top - i * leading, size, font, color: rgb(0, 0, 0) }));
+  shown.forEach((line, i) => drawLine(at.page, fonts, line, at.x + 2, at.x + at.width - 2, top - i * leading, size, lang));
   return shown.length;
 }
 
-function fitsIn(font: PDFFont, boxes: Placed[], text: string, size: number) {
-  let lines = wrap(text, Math.max(1, (boxes[0]?.width ?? 0) - 4), (s) => font.widthOfTextAtSize(s, size));
+function fitsIn(fonts: OverlayFonts, boxes: Placed[], text: string, size: number) {
+  let lines = wrap(text, Math.max(1, (boxes[0]?.width ?? 0) - 4), (s) => measure(fonts, s, size));
   for (const at of boxes) {
     const capacity = Math.max(1, Math.floor(at.height / (size * 1.15)));
     lines = lines.slice(capacity);
@@ -101,12 +231,12 @@ function fitsIn(font: PDFFont, boxes: Placed[], text: string, size: number) {
 }
 
 /** Fills a text value into a variable's boxes, in order; returns false when it did not fit. */
-function drawText(font: PDFFont, boxes: Placed[], text: string, size: number): boolean {
+function drawText(fonts: OverlayFonts, boxes: Placed[], text: string, size: number, lang: string | undefined): boolean {
   let rest = text;
   for (const at of boxes) {
     if (!rest) break;
-    const lines = wrap(rest, Math.max(1, at.width - 4), (s) => font.widthOfTextAtSize(s, size));
-    const used = drawLines(font, at, lines, size);
+    const lines = wrap(rest, Math.max(1, at.width - 4), (s) => measure(fonts, s, size));
+    const used = drawLines(fonts, at, lines, size, lang);
     rest = lines.slice(used).join(" ");
   }
   return rest === "";
@@ -115,25 +245,48 @@ function drawText(font: PDFFont, boxes: Placed[], text: string, size: number): b
 /** Text the standard Helvetica prints (WinAnsi): no font to embed. */
 const WIN_ANSI = /^[\x20-\x7e\xa0-\xff\n\r\t\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]*$/;
 
+/** Every text the overlay may write: each value as printed (a date in the guide's language may be in its script). */
+function overlayTexts(template: PdfTemplate, answers: Answers, dates: DateLocale | undefined): string[] {
+  const texts: string[] = [SEE_ADDENDUM];
+  for (const box of template.boxes) {
+    const v = lookup(answers, box.variable);
+    if (!v) continue;
+    // A value printed whole (`variableText`) is these joined with WinAnsi words ("a, b and c").
+    for (const x of v.values) if (x !== null && x !== undefined && x !== "") texts.push(formatValue(v.type, x, dates));
+  }
+  return texts;
+}
+
 /**
  * Helvetica when every value is WinAnsi text and nothing is checked (nothing to embed, the usual case);
- * otherwise DejaVu Sans, embedded as a subset, for accented and non-Latin text and the check mark.
+ * otherwise DejaVu Sans, embedded as a subset, for accented and non-Latin text and the check mark, with the
+ * Noto font of each script (Tamil, Arabic, Chinese) a value is written in.
  */
-async function overlayFont(doc: PDFDocument, template: PdfTemplate, answers: Answers): Promise<PDFFont> {
-  const plain = template.boxes.every((box) => {
-    const v = lookup(answers, box.variable);
-    if (!v) return true;
-    if (v.type === "TF" || v.type === "MC") return false;
-    return v.values.every((x) => x === null || x === undefined || WIN_ANSI.test(String(x)));
+async function overlayFonts(doc: PDFDocument, template: PdfTemplate, answers: Answers, dates: DateLocale | undefined): Promise<OverlayFonts> {
+  const texts = overlayTexts(template, answers, dates);
+  const checks = template.boxes.some((box) => {
+    const type = lookup(answers, box.variable)?.type;
+    return type === "TF" || type === "MC";
   });
-  return plain ? doc.embedFont(StandardFonts.Helvetica) : doc.embedFont(fontBytes("sans", "regular"), { subset: true });
+  if (!checks && texts.every((t) => WIN_ANSI.test(t))) return { main: await doc.embedFont(StandardFonts.Helvetica), scripts: {} };
+  const main = await doc.embedFont(fontBytes("sans", "regular"), { subset: true });
+  const scripts: OverlayFonts["scripts"] = {};
+  const needed = new Set<ScriptFont>();
+  for (const text of texts) {
+    for (const ch of text) {
+      const script = scriptFontOf(ch.codePointAt(0)!);
+      if (script) needed.add(script);
+    }
+  }
+  for (const script of SCRIPT_FONTS) if (needed.has(script)) scripts[script] = await doc.embedFont(scriptFontBytes(script, "regular"), { subset: true });
+  return { main, scripts };
 }
 
 /** The template PDF with the answers written in. */
-export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers: Answers, dates?: DateLocale): Promise<Uint8Array> {
+export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers: Answers, dates?: DateLocale, lang: string | undefined = dates?.language): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
   doc.registerFontkit(fontkit);
-  const font = await overlayFont(doc, template, answers);
+  const font = await overlayFonts(doc, template, answers, dates);
   const size = Math.min(24, Math.max(6, template.fontSize || 12));
 
   const byVariable = new Map<string, PdfBox[]>();
@@ -168,7 +321,7 @@ export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers
       boxes.forEach((box, i) => {
         const at = place(doc, template, box);
         const value = v.values[i + 1];
-        if (at && value !== null && value !== undefined && value !== "") drawText(font, [at], formatValue(v.type, value, dates), size);
+        if (at && value !== null && value !== undefined && value !== "") drawText(font, [at], formatValue(v.type, value, dates), size, lang);
       });
       continue;
     }
@@ -177,14 +330,14 @@ export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers
     const placed = boxes.map((box) => place(doc, template, box)).filter((p): p is Placed => p !== null);
     if (!placed.length) continue;
     if (options?.overflowStyle === "overflow-to-addendum" && !fitsIn(font, placed, text, size)) {
-      drawText(font, placed.slice(0, 1), SEE_ADDENDUM, size);
+      drawText(font, placed.slice(0, 1), SEE_ADDENDUM, size, lang);
       addendum.push({ label: options.addendumLabel || v?.name || key, text });
       continue;
     }
-    drawText(font, placed, text, size);
+    drawText(font, placed, text, size, lang);
   }
 
-  if (addendum.length) writeAddendum(doc, font, addendum, size);
+  if (addendum.length) writeAddendum(doc, font, addendum, size, lang);
   tagOverlay(doc);
   return doc.save();
 }
@@ -248,7 +401,7 @@ function tagOverlay(doc: PDFDocument) {
   root.set(N("ParentTreeNextKey"), PDFNumber.of(next));
 }
 
-function writeAddendum(doc: PDFDocument, font: PDFFont, entries: { label: string; text: string }[], size: number) {
+function writeAddendum(doc: PDFDocument, fonts: OverlayFonts, entries: { label: string; text: string }[], size: number, lang: string | undefined) {
   const first = doc.getPages()[0];
   const [width, height] = first ? [first.getWidth(), first.getHeight()] : [612, 792];
   const margin = 72;
@@ -260,14 +413,14 @@ function writeAddendum(doc: PDFDocument, font: PDFFont, entries: { label: string
       page = doc.addPage([width, height]);
       y = height - margin;
     }
-    page.drawText(text, { x: margin, y, size: s, font, color: rgb(0, 0, 0) });
+    drawLine(page, fonts, text, margin, width - margin, y, s, lang);
     y -= s * 1.3;
   };
   line("Addendum", size * 1.4);
   y -= leading / 2;
   for (const entry of entries) {
     line(`${entry.label}:`, size);
-    for (const l of wrap(entry.text, width - 2 * margin, (s) => font.widthOfTextAtSize(s, size))) line(l, size);
+    for (const l of wrap(entry.text, width - 2 * margin, (s) => measure(fonts, s, size))) line(l, size);
     y -= leading / 2;
   }
 }

@@ -6,10 +6,16 @@
  * breaks, headers and footers. The structure tree gives headings, paragraphs, lists (label and body), tables
  * with header cells, in reading order; headers, footers, rules, cell borders and repeated table headers are
  * artifacts. The fonts are embedded (subset), the text is real text (selectable, searchable, read aloud).
+ *
+ * Other scripts (decision 0046): Tamil, Arabic and Chinese characters print in their Noto fonts, a script's
+ * characters kept together in one piece so that fontkit shapes them (Tamil's conjuncts and vowel signs, Arabic's
+ * joining). A paragraph with such a piece, or with right-to-left text, is broken into lines here
+ * (`writeOwnLines`), each line put in visual order by the Unicode Bidirectional Algorithm and drawn word by word.
  */
 import PDFDocument from "pdfkit";
-import { FAMILIES, STYLES, fontBytes, fontStyle, primaryCoverage, primaryFontBytes } from "./fonts.server";
+import { FAMILIES, SCRIPT_FONTS, STYLES, fontBytes, fontStyle, primaryCoverage, primaryFontBytes, scriptCoverage, scriptFontBytes } from "./fonts.server";
 import type { Block, FontFamily, PageSize, Run, TextDocument } from "./layout";
+import { breaksBetween, hasRightToLeft, isRightToLeftLanguage, needsActualText, paragraphLevels, type ScriptFont, scriptFontOf, shapedRightToLeft, textForShaping, visualOrder } from "./scripts";
 
 const MM = 72 / 25.4;
 
@@ -63,6 +69,13 @@ function fontName(family: FontFamily, bold?: boolean, italic?: boolean, fallback
   return `${fallback ? "dejavu" : "main"}-${family}-${fontStyle(bold, italic)}`;
 }
 
+function scriptFontName(script: ScriptFont, bold?: boolean, italic?: boolean) {
+  return `${script}-${fontStyle(bold, italic)}`;
+}
+
+/** The right-to-left documents (their language's direction decides a paragraph with no strong character). */
+const documentLanguage = new WeakMap<Doc, string>();
+
 function registerFonts(doc: Doc) {
   for (const family of FAMILIES)
     for (const style of STYLES) {
@@ -70,31 +83,48 @@ function registerFonts(doc: Doc) {
       doc.registerFont(`dejavu-${family}-${style}`, fallback);
       doc.registerFont(`main-${family}-${style}`, primaryFontBytes(family, style) ?? fallback);
     }
+  // pdfkit reads a registered font only when it is first used: a document without Chinese never parses it.
+  for (const script of SCRIPT_FONTS) for (const style of STYLES) doc.registerFont(scriptFontName(script, style.startsWith("bold"), style.endsWith("italic")), scriptFontBytes(script, style));
+}
+
+export interface FontPiece {
+  text: string;
+  font: string;
+  /** Set when the piece is in a script's own font. */
+  script?: ScriptFont;
 }
 
 /**
- * Text cut where the main font lacks a glyph: those characters are drawn with DejaVu. White space and line
- * breaks stay with the text around them.
+ * Text cut by the font that draws it: a script's characters go to its Noto font, the rest to the main font, and
+ * what that lacks to DejaVu. White space and line breaks stay with the text around them, so a script's words
+ * stay one piece (shaped together).
  */
-export function fontPieces(text: string, family: FontFamily, bold?: boolean, italic?: boolean): { text: string; font: string }[] {
-  const has = primaryCoverage(family, fontStyle(bold, italic));
+export function fontPieces(text: string, family: FontFamily, bold?: boolean, italic?: boolean): FontPiece[] {
+  const style = fontStyle(bold, italic);
+  const has = primaryCoverage(family, style);
   const main = fontName(family, bold, italic);
-  if (!has) return [{ text, font: main }];
-  const pieces: { text: string; font: string }[] = [];
+  const pieces: FontPiece[] = [];
   let current = "";
-  let currentFallback = false;
+  let currentKey = "main";
+  const fontOf = (key: string): FontPiece =>
+    key === "main" ? { text: "", font: main } : key === "dejavu" ? { text: "", font: fontName(family, bold, italic, true) } : { text: "", font: scriptFontName(key as ScriptFont, bold, italic), script: key as ScriptFont };
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     const space = cp <= 0x20 || /\s/.test(ch);
-    const fallback: boolean = space ? currentFallback : !has.has(cp);
-    if (current && fallback !== currentFallback) {
-      pieces.push({ text: current, font: fontName(family, bold, italic, currentFallback) });
+    let key = currentKey;
+    if (!space) {
+      const script = scriptFontOf(cp);
+      if (script && scriptCoverage(script, style).has(cp)) key = script;
+      else key = !has || has.has(cp) ? "main" : "dejavu";
+    }
+    if (current && key !== currentKey) {
+      pieces.push({ ...fontOf(currentKey), text: current });
       current = "";
     }
-    currentFallback = fallback;
+    currentKey = key;
     current += ch;
   }
-  if (current) pieces.push({ text: current, font: fontName(family, bold, italic, currentFallback) });
+  if (current) pieces.push({ ...fontOf(currentKey), text: current });
   return pieces.length ? pieces : [{ text, font: main }];
 }
 
@@ -193,6 +223,209 @@ function writeAlignedRuns(doc: Doc, runs: Run[], opts: RunOptions) {
   }
 }
 
+/** A piece of a paragraph in one font, with its run and its size in points. */
+interface SizedPiece extends FontPiece {
+  run: Run;
+  size: number;
+}
+
+/**
+ * One unit of a line: a word of one piece at one bidi level (a Chinese character is a word of its own), a
+ * space, or a line break. `start` is its offset in the paragraph's text.
+ */
+interface Token {
+  text: string;
+  piece: SizedPiece;
+  level: number;
+  kind: "word" | "space" | "newline";
+  width: number;
+  /** A line may start with this word. */
+  breakBefore: boolean;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** A paragraph cut into tokens and lines no wider than `opts.width`, with its base direction (1: right to left). */
+export function ownLines(doc: Doc, runs: Run[], opts: RunOptions): { lines: Token[][]; base: 0 | 1; endsHard: boolean[] } {
+  const pieces: SizedPiece[] = runs.flatMap((run) => fontPieces(run.text, run.font ?? opts.font, run.bold, run.italic).map((p) => ({ ...p, run, size: textPt(run.size ?? opts.size) })));
+  const text = pieces.map((p) => p.text).join("");
+  const { levels, base } = paragraphLevels(text, documentLanguage.get(doc));
+  const tokens: Token[] = [];
+  let offset = 0;
+  for (const piece of pieces) {
+    doc.font(piece.font).fontSize(piece.size);
+    let current = "";
+    let kind: Token["kind"] = "word";
+    let level = 0;
+    let previous = "";
+    const push = () => {
+      if (!current) return;
+      tokens.push({ text: current, piece, level, kind, width: kind === "newline" ? 0 : doc.widthOfString(current), breakBefore: false });
+      current = "";
+    };
+    let at = offset;
+    for (const ch of piece.text) {
+      const k: Token["kind"] = ch === "\n" ? "newline" : ch === " " || ch === "\t" ? "space" : "word";
+      const l = levels[at] ?? base;
+      if (current && (k !== kind || l !== level || k === "newline" || (k === "word" && breaksBetween(previous, ch)))) push();
+      kind = k;
+      level = l;
+      current += ch;
+      previous = ch;
+      at += ch.length;
+    }
+    push();
+    offset += piece.text.length;
+  }
+  tokens.forEach((token, i) => {
+    const before = tokens[i - 1];
+    token.breakBefore = token.kind === "word" && !!before && (before.kind !== "word" || breaksBetween([...before.text].at(-1)!, [...token.text][0]!));
+  });
+  // A word wider than the line (an address, a long number) is cut between its characters, as pdfkit cuts one.
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.kind !== "word" || token.width <= opts.width) continue;
+    doc.font(token.piece.font).fontSize(token.piece.size);
+    const parts: Token[] = [];
+    let current = "";
+    for (const { segment } of graphemes.segment(token.text)) {
+      if (current && doc.widthOfString(current + segment) > opts.width) {
+        parts.push({ ...token, text: current, width: doc.widthOfString(current), breakBefore: parts.length ? true : token.breakBefore });
+        current = "";
+      }
+      current += segment;
+    }
+    parts.push({ ...token, text: current, width: doc.widthOfString(current), breakBefore: parts.length ? true : token.breakBefore });
+    tokens.splice(i, 1, ...parts);
+    i += parts.length - 1;
+  }
+  const lines: Token[][] = [[]];
+  const endsHard: boolean[] = [];
+  let lineWidth = 0;
+  tokens.forEach((token, i) => {
+    if (token.kind === "newline") {
+      endsHard[lines.length - 1] = true;
+      lines.push([]);
+      lineWidth = 0;
+      return;
+    }
+    const line = lines[lines.length - 1]!;
+    if (token.breakBefore && line.length) {
+      // The word that starts here runs to the next place a line may break.
+      let group = token.width;
+      for (let j = i + 1; j < tokens.length && tokens[j]!.kind === "word" && !tokens[j]!.breakBefore; j++) group += tokens[j]!.width;
+      if (lineWidth + group > opts.width) {
+        endsHard[lines.length - 1] = false;
+        lines.push([]);
+        lineWidth = 0;
+      }
+    }
+    lines[lines.length - 1]!.push(token);
+    lineWidth += token.width;
+  });
+  endsHard[lines.length - 1] = true;
+  // Spaces at a line's end take no room (and, by UAX #9's rule L1, the paragraph's level).
+  for (const line of lines) while (line.length && line[line.length - 1]!.kind === "space") line.pop();
+  return { lines, base, endsHard };
+}
+
+/** A PDF text string of any text: UTF-16BE, in hex. */
+export function pdfTextString(text: string): string {
+  let hex = "FEFF";
+  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, "0").toUpperCase();
+  return `<${hex}>`;
+}
+
+/**
+ * Draws text inside a marked-content span whose /ActualText is `actual`. The span goes inside pdfkit's text
+ * object (BT … ET), not around it: pdfkit draws text under a transformation of its own, and a span outside it
+ * ends under another one, which made pdftotext put each span's text on a line of its own, bottom to top.
+ */
+export function withActualText(doc: Doc, actual: string, draw: () => void) {
+  const d = doc as unknown as { addContent(s: string): Doc };
+  const addContent = d.addContent;
+  const own = Object.hasOwn(d, "addContent");
+  d.addContent = function (this: Doc, content: string) {
+    if (content === "ET") addContent.call(this, "EMC");
+    addContent.call(this, content);
+    if (content === "BT") addContent.call(this, `/Span <</ActualText ${pdfTextString(actual)}>> BDC`);
+    return this;
+  };
+  try {
+    draw();
+  } finally {
+    if (own) d.addContent = addContent;
+    else delete (d as Partial<typeof d>).addContent;
+  }
+}
+
+/** Whether a paragraph's runs need `writeOwnLines`: a script font (shaped as a whole) or right-to-left text. */
+function needsOwnLines(pieces: FontPiece[]): boolean {
+  return pieces.some((p) => p.script) || hasRightToLeft(pieces.map((p) => p.text).join(""));
+}
+
+/**
+ * A paragraph in Tamil, Arabic, Hebrew or Chinese (or with any of them), laid out here: lines broken at spaces
+ * and between Chinese characters (not before closing punctuation), each line reordered by the Unicode
+ * Bidirectional Algorithm and drawn in visual order, word by word: a right-to-left word is handed to fontkit
+ * in logical order and comes out shaped and reversed; spaces are gaps, not glyphs (pdftotext then reads a
+ * right-to-left line back in logical order). A right-to-left paragraph starts at the right ("left", the
+ * default alignment, means its start). Tamil words carry their text as /ActualText, since their vowel signs are
+ * drawn before the consonant.
+ */
+function writeOwnLines(doc: Doc, runs: Run[], opts: RunOptions) {
+  const { lines, base, endsHard } = ownLines(doc, runs, opts);
+  const leading = opts.leading ?? DAT_LAYOUT.lineHeight;
+  const align = base === 1 ? (opts.align === "left" ? "right" : opts.align === "right" ? "left" : opts.align) : opts.align;
+  const startsRight = base === 1;
+  lines.forEach((line, index) => {
+    const maxSize = Math.max(textPt(opts.size), ...line.map((t) => t.piece.size));
+    const height = maxSize * leading;
+    if (doc.y + height > bottom(doc)) doc.addPage();
+    const visual = visualOrder(line);
+    const total = visual.reduce((sum, t) => sum + t.width, 0);
+    const spaces = visual.filter((t) => t.kind === "space").length;
+    const justify = opts.align === "justify" && !endsHard[index] && spaces > 0;
+    const extra = justify ? Math.max(0, opts.width - total) / spaces : 0;
+    const free = opts.width - total;
+    let x = opts.x + (justify ? 0 : align === "center" ? free / 2 : align === "right" || (align === "justify" && startsRight) ? free : 0);
+    const y = doc.y;
+    doc.font(fontName(opts.font)).fontSize(maxSize);
+    const baseline = y + (height - doc.currentLineHeight()) / 2 + ascender(doc);
+    // Neighbouring words of one piece at one left-to-right level (Chinese characters) are drawn as one.
+    const units: { tokens: Token[]; width: number }[] = [];
+    for (const token of visual) {
+      const last = units[units.length - 1];
+      const head = last?.tokens[0];
+      if (last && head && token.kind === "word" && head.kind === "word" && head.piece === token.piece && head.level === token.level && token.level % 2 === 0) {
+        last.tokens.push(token);
+        last.width += token.width;
+      } else units.push({ tokens: [token], width: token.width + (token.kind === "space" ? extra : 0) });
+    }
+    for (const unit of units) {
+      const head = unit.tokens[0]!;
+      const run = head.piece.run;
+      const decorated = !!(run.underline || run.strike || run.link);
+      if (head.kind === "word" || decorated) {
+        const text = unit.tokens.map((t) => t.text).join("");
+        doc.font(head.piece.font).fontSize(head.piece.size);
+        const top = baseline - ascender(doc);
+        doc.fillColor(run.link ? "#1a4b8c" : "black");
+        const shaped = head.kind === "word" ? textForShaping(text, head.level) : text;
+        // Tamil, and a mirrored bracket (its glyph is the other bracket's), say what they are.
+        const mirrored = head.level % 2 === 1 && !shapedRightToLeft(text) && shaped !== text;
+        const draw = () => doc.text(shaped, x, top, { lineBreak: false, underline: !!run.underline, strike: !!run.strike, link: run.link ?? null });
+        if (head.kind === "word" && (needsActualText(text) || mirrored)) withActualText(doc, text, draw);
+        else draw();
+      }
+      x += unit.width;
+    }
+    doc.fillColor("black");
+    doc.x = opts.x;
+    doc.y = y + height;
+  });
+}
+
 /**
  * Lines of exactly `leading` × the font size, as CSS lays them out: pdfkit's line is the font's own height plus
  * `lineGap`, with the gap below the text (CSS splits it above and below), and it starts a new page when the
@@ -209,6 +442,10 @@ function writeRuns(doc: Doc, runs: Run[], opts: RunOptions) {
     return;
   }
   const pieces = visible.flatMap((run) => pieceRuns(run, opts));
+  if (needsOwnLines(pieces)) {
+    writeOwnLines(doc, visible, opts);
+    return;
+  }
   // Several pieces (styles, or fonts for one run's characters) on a centred or right-aligned line.
   if (pieces.length > 1 && (opts.align === "center" || opts.align === "right")) {
     writeAlignedRuns(doc, visible, opts);
@@ -323,7 +560,9 @@ function listItem(doc: Doc, tags: Tags, indent: number, id: number | undefined):
 
 function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, font: FontFamily, width: number, left: number, tags: Tags | null, nextIsItem: boolean) {
   const indentPt = DAT_LAYOUT.listIndentPx * PX;
-  const x = left + block.indent * indentPt;
+  // A right-to-left paragraph is indented from the right, its list marker on the right.
+  const rtl = isRightToLeftParagraph(doc, block.runs);
+  const x = rtl ? left : left + block.indent * indentPt;
   const w = width - block.indent * indentPt;
   if (block.heading) {
     writeHeadingBlock(doc, { text: block.runs, level: block.heading, size: block.size, underline: false, align: block.align }, font, width, left, tags);
@@ -334,7 +573,7 @@ function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, 
     const item = listItem(doc, tags, block.indent, block.list);
     if (block.marker) {
       const y = doc.y;
-      tagged(doc, tags, item, "Lbl", () => writeMarker(doc, block, font, x, y, indentPt));
+      tagged(doc, tags, item, "Lbl", () => writeMarker(doc, block, font, rtl ? x + w + indentPt : x, y, indentPt, rtl));
       doc.y = y;
     }
     const body = doc.struct("LBody");
@@ -344,7 +583,7 @@ function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, 
   } else {
     if (block.marker) {
       const y = doc.y;
-      writeMarker(doc, block, font, x, y, indentPt);
+      writeMarker(doc, block, font, rtl ? x + w + indentPt : x, y, indentPt, rtl);
       doc.y = y;
     }
     if (block.marker === undefined) closeLists(tags, 0);
@@ -358,12 +597,22 @@ function writeParagraph(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, 
   if (!(block.marker !== undefined && nextIsItem)) doc.y += DAT_LAYOUT.paragraphAfterPx * PX;
 }
 
-function writeMarker(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, font: FontFamily, x: number, y: number, indentPt: number) {
+/** A list marker in the indent before a paragraph's start (`x`): at its left, or at its right when `rtl`. */
+function writeMarker(doc: Doc, block: Extract<Block, { kind: "paragraph" }>, font: FontFamily, x: number, y: number, indentPt: number, rtl = false) {
   const size = textPt(block.size);
   const pieces = fontPieces(block.marker!, font);
   doc.font(pieces[0]!.font).fontSize(size);
   const top = y + (lineHeight(block.size) - doc.currentLineHeight(true)) / 2;
-  doc.text(block.marker!, x - indentPt, top, { width: indentPt - 6 * PX, align: "right", lineBreak: false });
+  if (rtl) doc.text(block.marker!, x - indentPt + 6 * PX, top, { width: indentPt - 6 * PX, align: "left", lineBreak: false });
+  else doc.text(block.marker!, x - indentPt, top, { width: indentPt - 6 * PX, align: "right", lineBreak: false });
+}
+
+/** Whether a paragraph runs right to left (its first strong character, or the document's language). */
+function isRightToLeftParagraph(doc: Doc, runs: Run[]): boolean {
+  const text = runs.map((r) => r.text).join("");
+  const lang = documentLanguage.get(doc);
+  if (!hasRightToLeft(text) && !isRightToLeftLanguage(lang)) return false;
+  return paragraphLevels(text, lang).base === 1;
 }
 
 function writeHeadingBlock(
@@ -401,6 +650,7 @@ function writeTable(doc: Doc, block: Extract<Block, { kind: "table" }>, font: Fo
   const cellHeight = (texts: string[], bold: boolean) => {
     const heights = texts.map((t, i) => {
       const pieces = fontPieces(t || " ", font, bold);
+      if (needsOwnLines(pieces)) return ownLines(doc, [{ text: t, bold }], opts(i, bold)).lines.length * lineHeight(block.size);
       doc.font(pieces[0]!.font).fontSize(textPt(block.size));
       const fontLine = doc.currentLineHeight(true);
       const lines = Math.max(1, Math.round((doc.heightOfString(t || " ", { width: cellWidth(i), lineGap: 0 }) + 0.01) / fontLine));
@@ -547,6 +797,7 @@ export function textDocumentToPdf(document: TextDocument, meta: { title: string;
       doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
       doc.on("error", reject);
       registerFonts(doc);
+      documentLanguage.set(doc, meta.lang);
       doc.font(fontName(document.font)).fontSize(textPt(document.size));
       const width = page.width - DAT_LAYOUT.margins.left - DAT_LAYOUT.margins.right;
       const root = doc.struct("Document", { title: meta.title, lang: meta.lang });

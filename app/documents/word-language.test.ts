@@ -10,6 +10,9 @@ describe("a Word document's language", () => {
   it("names it with the attribute Word reads for its script", () => {
     expect(wordLang("fr-CA")).toBe('<w:lang w:val="fr-CA"/>');
     expect(wordLang("zh-Hans")).toBe('<w:lang w:eastAsia="zh-CN"/>');
+    expect(wordLang("zh")).toBe('<w:lang w:eastAsia="zh-CN"/>');
+    expect(wordLang("zh-Hant")).toBe('<w:lang w:eastAsia="zh-TW"/>');
+    expect(wordLang("he")).toBe('<w:lang w:bidi="he"/>');
     expect(wordLang("ar")).toBe('<w:lang w:bidi="ar"/>');
     expect(wordLang("ta")).toBe('<w:lang w:bidi="ta"/>');
   });

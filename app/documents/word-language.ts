@@ -10,7 +10,8 @@ const COMPLEX = /^(ar|he|fa|ur|yi|ps|dv|ckb|ta|hi|bn|te|ml|kn|gu|pa|mr|ne|si|th|
 /** `<w:lang>` for a BCP 47 tag: the attribute Word reads for that kind of script. */
 export function wordLang(lang: string): string {
   const value = lang.replace(/[^A-Za-z0-9-]/g, "");
-  if (EAST_ASIAN.test(value)) return `<w:lang w:eastAsia="${value === "zh-Hans" ? "zh-CN" : value}"/>`;
+  // Word names Chinese by region: simplified as zh-CN, traditional as zh-TW.
+  if (EAST_ASIAN.test(value)) return `<w:lang w:eastAsia="${/^zh(-Hans)?$/i.test(value) ? "zh-CN" : /^zh-Hant$/i.test(value) ? "zh-TW" : value}"/>`;
   if (COMPLEX.test(value)) return `<w:lang w:bidi="${value}"/>`;
   return `<w:lang w:val="${value}"/>`;
 }
