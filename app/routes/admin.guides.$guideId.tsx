@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const languages = [...new Set<string>([guide.language, ...GUIDE_LANGUAGES])].map((tag) => ({ value: tag, label: `${languageName(tag)} (${tag})` }));
   languages.sort((a, b) => (a.value === "en" ? -1 : b.value === "en" ? 1 : a.label.localeCompare(b.label, "en")));
   // A guide can be the same interview as a guide that is no translation itself (one level: an issue's guide and its translations).
-  const originals = guides.filter((g) => g.id !== guideId && g.translationOf === null).map((g) => ({ value: g.id, label: `${g.title} (${languageName(g.language)})` }));
+  const originals = guides.filter((g) => g.id !== guideId && g.translationOf === null).map((g) => ({ value: g.id, label: `${g.title} (${g.id}, ${languageName(g.language)})` }));
   const translations = guides.filter((g) => g.translationOf === guideId).map((g) => ({ id: g.id, title: g.title, language: languageName(g.language) }));
   const original = guide.translationOf ? (guides.find((g) => g.id === guide.translationOf) ?? null) : null;
   const choices = countries.flatMap((country) => country.issues.map((issue) => ({ value: String(issue.id), label: `${country.name}: ${issue.name}` })));
@@ -108,13 +108,14 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
     onValidate: ({ formData }) => parseWithZod(formData, { schema: scenarioSchema }),
   });
   const [languageForm, languageFields] = useForm({
-    id: "language",
+    // Not "language": the section's heading has that id, and the fields name their form by id.
+    id: "guide-language",
     lastResult: actionData && "language" in actionData ? actionData.language : undefined,
     defaultValue: { language: guide.language, translationOf: guide.translationOf ?? "" },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: guideLanguageSchema }),
   });
-  const languageErrors = summaryErrors([languageFields.language, "Language"], [languageFields.translationOf, "The same interview as"]);
+  const languageErrors = summaryErrors([languageFields.language, "The guide's language"], [languageFields.translationOf, "The same interview as"]);
   const scenarioErrors = summaryErrors([scenarioFields.name, "Name"], [scenarioFields.answers, "Answer file"], [scenarioFields.expectations, "What must hold"]);
   return (
     <AdminPage
@@ -217,7 +218,7 @@ export default function GuidePage({ loaderData, actionData }: Route.ComponentPro
       <ErrorSummary errors={languageErrors} formErrors={languageForm.errors} />
       <Form method="post" {...getFormProps(languageForm)} noValidate className="form">
         <input type="hidden" name="intent" value="language" />
-        <SelectField field={languageFields.language} label="Language" options={languages} />
+        <SelectField field={languageFields.language} label="The guide's language" options={languages} />
         <SelectField
           field={languageFields.translationOf}
           label="The same interview as"

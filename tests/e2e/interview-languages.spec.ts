@@ -84,8 +84,8 @@ test.describe("interviews in the person's language", () => {
     await uploadAndPublish(page, frenchId, "fr-small-claims");
     // The French guide says it is in French; the administrator says it is the English guide's translation.
     await page.goto(`/admin/guides/${frenchId}`);
-    await expect(page.getByLabel("Language")).toHaveValue("fr");
-    await page.getByLabel("The same interview as").selectOption({ label: "Claiming money: the demand letter (Quebec) (English)" });
+    await expect(page.getByLabel("The guide's language")).toHaveValue("fr");
+    await page.getByLabel("The same interview as").selectOption({ label: `Claiming money: the demand letter (Quebec) (${englishId}, English)` });
     await page.getByRole("button", { name: "Save the language" }).click();
     await expect(page.getByRole("status")).toHaveText("The guide is in French.");
     await expect(page.locator(".summary-list")).toContainText("French: the same interview as Claiming money: the demand letter (Quebec)");
@@ -100,7 +100,7 @@ test.describe("interviews in the person's language", () => {
       await expect(person.locator("html")).toHaveAttribute("lang", "fr");
       await expect(person.getByRole("note").filter({ hasText: "Cette entrevue est en" })).toHaveCount(0);
       const frame = viewer(person);
-      await expect(frame.getByText("Bonjour. Ce questionnaire vous aide")).toBeVisible();
+      await expect(frame.getByText(/Ce questionnaire vous aide/)).toBeVisible();
       await expect(frame.locator("[data-viewer]")).toHaveAttribute("lang", "fr");
       await press(frame, "Commencer");
 
