@@ -34,6 +34,17 @@ if [ ! -x "$chromium" ]; then
   exit 1
 fi
 
+# poppler's pdftotext, for the document tests that read each script back from the PDF (app/documents/scripts.server.test.ts).
+if ! command -v pdftotext >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "Installing Debian's poppler-utils for the document tests (apt-get install -y poppler-utils)..."
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null || echo "apt-get could not install poppler-utils (see above)." >&2
+fi
+if ! command -v pdftotext >/dev/null; then
+  echo "The document tests need poppler's pdftotext: install it (Debian: sudo apt-get install -y poppler-utils)." >&2
+  echo "npm test stopped before running any test." >&2
+  exit 1
+fi
+
 npm run typecheck
 npm run check:imports
 npx vitest run
