@@ -8,12 +8,15 @@ import type { ContentVersionSource, ContentVersionStatus } from "./schema";
 
 export type DateOrder = "DMY" | "MDY";
 export type DateStyle = "long" | "numeric";
+/** Dates in a language with digits of its own (Arabic): "latin" 0123, or "native" ٠١٢٣. */
+export type DateDigits = "latin" | "native";
 
 export interface CountryBody {
   name: string;
   order: number;
   dateOrder: DateOrder;
   dateStyle: DateStyle;
+  dateDigits: DateDigits;
 }
 
 export interface IssueBody {
@@ -129,7 +132,8 @@ export function normalBody<K extends ContentKind>(kind: K, body: ContentBodies[K
   switch (kind) {
     case "country": {
       const b = body as CountryBody;
-      return { name: b.name, order: b.order, dateOrder: b.dateOrder, dateStyle: b.dateStyle } satisfies CountryBody as ContentBodies[K];
+      // A version saved before migration 0025 has no digits: Latin, as dates were then.
+      return { name: b.name, order: b.order, dateOrder: b.dateOrder, dateStyle: b.dateStyle, dateDigits: b.dateDigits === "native" ? "native" : "latin" } satisfies CountryBody as ContentBodies[K];
     }
     case "issue": {
       const b = body as IssueBody;
@@ -179,7 +183,8 @@ export async function liveBody<K extends ContentKind>(db: Db, kind: K, key: stri
     case "country": {
       const row = await db.selectFrom("categories").selectAll().where("id", "=", Number(key)).executeTakeFirst();
       if (!row) return null;
-      return { name: row.name, order: row.sort_order, dateOrder: row.date_order as DateOrder, dateStyle: row.date_style as DateStyle } satisfies CountryBody as ContentBodies[K];
+      const dateDigits: DateDigits = row.date_digits === "native" ? "native" : "latin";
+      return { name: row.name, order: row.sort_order, dateOrder: row.date_order as DateOrder, dateStyle: row.date_style as DateStyle, dateDigits } satisfies CountryBody as ContentBodies[K];
     }
     case "issue": {
       const row = await db.selectFrom("issues").selectAll().where("id", "=", Number(key)).executeTakeFirst();
@@ -233,7 +238,7 @@ export async function writeLive<K extends ContentKind>(db: Db, kind: K, key: str
   switch (kind) {
     case "country": {
       const b = body as CountryBody;
-      const changes = { name: b.name, sort_order: b.order, date_order: b.dateOrder, date_style: b.dateStyle };
+      const changes = { name: b.name, sort_order: b.order, date_order: b.dateOrder, date_style: b.dateStyle, date_digits: b.dateDigits ?? "latin" };
       await db.insertInto("categories").values({ id: Number(key), ...changes }).onConflict((oc) => oc.column("id").doUpdateSet(changes)).execute();
       return;
     }

@@ -65,6 +65,8 @@ export interface CategoriesTable {
   date_order: Generated<string>;
   /** "long" or "numeric". */
   date_style: Generated<string>;
+  /** "latin" or "native": the digits of dates in a language that has its own (migration 0025). */
+  date_digits: Generated<string>;
 }
 
 export interface IssuesTable {

@@ -33,7 +33,10 @@ const countrySchema = z.object({
   name: z.string().min(1),
   order: z.number(),
   // How the country writes dates for people (DateLocale in app/a2j/dates.ts); A2J's month/day/year when left out.
-  dates: z.object({ order: z.enum(["DMY", "MDY"]), style: z.enum(["long", "numeric"]) }).default({ order: "MDY", style: "numeric" }),
+  // digits: "native" writes dates in a language with digits of its own with them (Arabic); Latin when left out.
+  dates: z
+    .object({ order: z.enum(["DMY", "MDY"]), style: z.enum(["long", "numeric"]), digits: z.enum(["latin", "native"]).optional() })
+    .default({ order: "MDY", style: "numeric" }),
 });
 const emptyToNull = z.string().transform((value) => (value === "" ? null : value));
 const issueAttributes = z.object({
@@ -157,7 +160,7 @@ export async function applySeedContent(db: Db, content: SeedContent): Promise<Se
       }
     };
     for (const country of content.countries) {
-      await seedItem("country", String(country.id), { name: country.name, order: country.order, dateOrder: country.dates.order, dateStyle: country.dates.style });
+      await seedItem("country", String(country.id), { name: country.name, order: country.order, dateOrder: country.dates.order, dateStyle: country.dates.style, dateDigits: country.dates.digits ?? "latin" });
     }
     const countries = new Set((await trx.selectFrom("categories").select("id").execute()).map((row) => row.id));
     for (const issue of content.issues) {

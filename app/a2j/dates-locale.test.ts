@@ -5,7 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { answersFromJSON, answersToJSON, getRaw } from "./answers";
 import { answersFromANX, answersToANX } from "./anx";
-import { A2J_DATES, boxesFromStored, type DateLocale, formatDaysFor, MONTH_WORDS, monthFromWord, monthNames, readDateBoxes, showStoredDate, ymdToDays } from "./dates";
+import { A2J_DATES, boxesFromStored, type DateLocale, dateLocale, formatDaysFor, MONTH_WORDS, monthFromWord, monthNames, readDateBoxes, showStoredDate, ymdToDays } from "./dates";
 import { currentPage, startInterview, submitPage, type InterviewState } from "./flow";
 import { loadGuideObject } from "./guide";
 import { renderMacros } from "./macros";
@@ -272,5 +272,18 @@ describe("dates in the guide's language", () => {
     expect(monthFromWord("March", "fr")).toBeNull();
     expect(monthNames("en")[2]).toBe("March");
     expect(readDateBoxes({ day: "13", month: "janvier", year: "1990" }, "fr")).toMatchObject({ kind: "date", value: "01/13/1990" });
+  });
+
+  test("writes Arabic dates with Arabic digits when the country chooses them, and reads them typed", () => {
+    expect(dateLocale("DMY", "long", "native")).toEqual({ order: "DMY", style: "long", digits: "native" });
+    expect(dateLocale("DMY", "long", "latin")).toEqual({ order: "DMY", style: "long" });
+    expect(formatDaysFor(day, { order: "DMY", style: "long", language: "ar", digits: "native" })).toBe("١٣ يناير ١٩٩٠");
+    expect(formatDaysFor(day, { order: "DMY", style: "numeric", language: "ar", digits: "native" })).toBe("١٣/٠١/١٩٩٠");
+    // Intl's Arabic for Morocco writes Latin digits by default: the country's choice holds.
+    expect(formatDaysFor(day, { order: "DMY", style: "long", language: "ar-MA", digits: "native" })).toBe("١٣ يناير ١٩٩٠");
+    // A language without digits of its own, and English, keep Latin ones.
+    expect(formatDaysFor(day, { order: "DMY", style: "long", language: "fr", digits: "native" })).toBe("13 janvier 1990");
+    expect(formatDaysFor(day, { order: "DMY", style: "long", language: "en", digits: "native" })).toBe("13 January 1990");
+    expect(readDateBoxes({ day: "١٣", month: "١", year: "١٩٩٠" }, "ar")).toMatchObject({ kind: "date", value: "01/13/1990" });
   });
 });

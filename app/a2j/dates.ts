@@ -2,6 +2,7 @@
  * Dates as whole days since 1970-01-01, computed in UTC so that no time zone or daylight-saving
  * shift can move a date. "Today" is always passed in by the caller.
  */
+import { latinDigits } from "./numbers";
 import type { MessageSays } from "./messages";
 
 const MS_PER_DAY = 86_400_000;
@@ -131,17 +132,19 @@ export interface DateLocale {
   /**
    * The language dates are written in (the guide's: BCP 47). Absent or English: the names above, in the country's
    * order. Another: the month's name and the order as that language writes them ("13 janvier 1990",
-   * "1990年1月13日"), with Latin digits.
+   * "1990年1月13日"), with Latin digits unless `digits` says the language's own.
    */
   language?: string;
+  /** "native": a language with digits of its own writes dates with them (Arabic: "١٣ يناير ١٩٩٠"); else Latin. */
+  digits?: "latin" | "native";
 }
 
 /** A2J's own way, for guides run outside any country (preview) and for countries that write month first. */
 export const A2J_DATES: DateLocale = { order: "MDY", style: "numeric" };
 
 /** A country's stored date columns as a locale; anything unknown falls back to A2J's own way. */
-export function dateLocale(order: string, style: string): DateLocale {
-  return { order: order === "DMY" ? "DMY" : "MDY", style: style === "long" ? "long" : "numeric" };
+export function dateLocale(order: string, style: string, digits = "latin"): DateLocale {
+  return { order: order === "DMY" ? "DMY" : "MDY", style: style === "long" ? "long" : "numeric", ...(digits === "native" ? { digits: "native" as const } : {}) };
 }
 
 const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -156,9 +159,9 @@ export const MONTH_WORDS: Readonly<Record<string, readonly string[]>> = { en: MO
 const english = (language: string | undefined) => !language || /^en(-|$)/i.test(language);
 
 /** Intl's formatter of a language, or null for a tag it cannot read. */
-function intlDates(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat | null {
+function intlDates(language: string, options: Intl.DateTimeFormatOptions, digits: DateLocale["digits"] = "latin"): Intl.DateTimeFormat | null {
   try {
-    return new Intl.DateTimeFormat(language, { ...options, timeZone: "UTC", numberingSystem: "latn" });
+    return new Intl.DateTimeFormat(language, { ...options, timeZone: "UTC", numberingSystem: digits === "native" ? ownDigits(language) : "latn" });
   } catch {
     return null;
   }
@@ -191,15 +194,39 @@ export function monthFromWord(typed: string, language = "en"): number | null {
 export function formatDaysFor(days: number, locale: DateLocale): string {
   const { year, month, day } = daysToYmd(days);
   const y = String(year).padStart(4, "0");
-  if (locale.style === "numeric") return locale.order === "DMY" ? `${pad2(day)}/${pad2(month)}/${y}` : `${pad2(month)}/${pad2(day)}/${y}`;
+  if (locale.style === "numeric") {
+    const numeric = locale.order === "DMY" ? `${pad2(day)}/${pad2(month)}/${y}` : `${pad2(month)}/${pad2(day)}/${y}`;
+    return locale.digits === "native" && !english(locale.language) ? inOwnDigits(numeric, locale.language!) : numeric;
+  }
   if (!english(locale.language)) {
-    const format = intlDates(locale.language!, { day: "numeric", month: "long", year: "numeric" });
+    const format = intlDates(locale.language!, { day: "numeric", month: "long", year: "numeric" }, locale.digits);
     const utc = new Date(Date.UTC(2000, month - 1, day));
     utc.setUTCFullYear(year);
     if (format) return format.format(utc);
   }
   const name = MONTH_NAMES[month - 1] ?? "";
   return locale.order === "DMY" ? `${day} ${name} ${y}` : `${name} ${day}, ${y}`;
+}
+
+/**
+ * The digits a language has of its own (Unicode's numbering systems), which Intl does not take by default for
+ * every region (Arabic in Egypt does, Arabic alone and in Morocco do not); Latin for a language without.
+ */
+const OWN_DIGITS: Readonly<Record<string, string>> = { ar: "arab", fa: "arabext", ur: "arabext", bn: "beng", hi: "deva", mr: "deva", ne: "deva", ta: "tamldec", th: "thai", km: "khmr", lo: "laoo", my: "mymr" };
+
+function ownDigits(language: string): string {
+  return OWN_DIGITS[language.split("-")[0]!.toLowerCase()] ?? "latn";
+}
+
+/** Latin digits in a text written in the language's own digits, where it has them ("13/01" → "١٣/٠١" in Arabic). */
+function inOwnDigits(text: string, language: string): string {
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(language, { useGrouping: false, numberingSystem: ownDigits(language) });
+  } catch {
+    return text;
+  }
+  return text.replace(/[0-9]/g, (digit) => format.format(Number(digit)));
 }
 
 /** A stored A2J date (`M/D/YYYY`) as the locale shows it; any other text is returned unchanged. */
@@ -266,7 +293,8 @@ function wrong(says: MessageSays, boxes: DateBox[]): BoxesReading {
  * (a viewer words it in the guide's language; `month` there is the month's name in `language`).
  */
 export function readDateBoxes(boxes: DateBoxes, language = "en"): BoxesReading {
-  const typed = { day: boxes.day.trim(), month: boxes.month.trim(), year: boxes.year.trim() };
+  // Digits of any script read as Latin (an Arabic keyboard types ١٣).
+  const typed = { day: latinDigits(boxes.day.trim()), month: latinDigits(boxes.month.trim()), year: latinDigits(boxes.year.trim()) };
   const missing = BOX_ORDER.filter((box) => typed[box] === "");
   if (missing.length === 3) return { kind: "blank" };
   if (missing.length) return wrong({ id: "dateMissing", values: { boxes: missingWord(missing) } }, missing);

@@ -32,3 +32,13 @@ describe("numbers typed in the guide's language", () => {
     expect(numberAsTyped("1250.5", "en")).toBe("1250.5");
   });
 });
+
+describe("digits of other scripts", () => {
+  it("reads what a keyboard in the person's language types as Latin digits", async () => {
+    const { latinDigits } = await import("./numbers");
+    expect(latinDigits("١٢٣٤٥٦٧٨٩٠")).toBe("1234567890");
+    expect(latinDigits("১২৩ and ۱۲۳ and ๑๒๓")).toBe("123 and 123 and 123");
+    expect(latinDigits("0123456789")).toBe("0123456789");
+    expect(parseLooseNumber(readTypedNumber("١٢٥٠,٥٠", "fr"))).toBe(1250.5);
+  });
+});

@@ -5,6 +5,18 @@
  * "1250.50"); one typed with a point alone is read as A2J reads it, as many people type it so.
  */
 
+/** Digits of any script as Latin ones ("١٢٣" → "123", "১২" → "12"): what a keyboard in the person's language types. */
+export function latinDigits(text: string): string {
+  return text.replace(/\p{Nd}/gu, (digit) => {
+    const code = digit.codePointAt(0)!;
+    // Unicode puts each script's zero at a code point ending in 0 (or 6 for a few): find it by stepping back.
+    for (let zero = code; zero > code - 10; zero--) {
+      if (!/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) return String(code - zero);
+    }
+    return digit;
+  });
+}
+
 /** The decimal separator a language writes with Latin digits ("," for fr, es, vi; "." for en, zh, ar…). */
 export function decimalSeparator(language: string | undefined): "." | "," {
   if (!language) return ".";
@@ -22,6 +34,7 @@ export function decimalSeparator(language: string | undefined): "." | "," {
  * (and its error message) as it was typed.
  */
 export function readTypedNumber(typed: string, language: string | undefined): string {
+  typed = latinDigits(typed);
   if (decimalSeparator(language) !== "," || !typed.includes(",")) return typed;
   const text = typed.trim().replace(/[\s\u00a0\u202f'’]/g, "");
   // One comma, digits after it, and only digits, grouping points and a sign or dollar before it.

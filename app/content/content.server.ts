@@ -118,6 +118,7 @@ export function selectIssue(db: Db = database()) {
       "categories.name as country_name",
       "categories.date_order as country_date_order",
       "categories.date_style as country_date_style",
+      "categories.date_digits as country_date_digits",
     ]);
 }
 
@@ -128,7 +129,7 @@ export function issueFromRow(row: IssueRow): Issue {
     id: row.id,
     name: row.name,
     content: row.content,
-    country: { id: row.country_id, name: row.country_name, dates: dateLocale(row.country_date_order, row.country_date_style) },
+    country: { id: row.country_id, name: row.country_name, dates: dateLocale(row.country_date_order, row.country_date_style, row.country_date_digits) },
     guideId: row.guide_id,
     guidePath: row.guide_path,
     modelAI: row.model_ai,

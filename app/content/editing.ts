@@ -30,6 +30,8 @@ export const countrySchema = z.object({
     .max(1000, "Enter a number from -1000 to 1000."),
   dateOrder: z.enum(["DMY", "MDY"], { error: messages.required }),
   dateStyle: z.enum(["long", "numeric"], { error: messages.required }),
+  // A form from before the choice existed posts none: Latin, as dates were then.
+  dateDigits: z.enum(["latin", "native"]).default("latin"),
 });
 
 export const issueSchema = z.object({
@@ -71,7 +73,7 @@ export const translationSchemas = {
 
 /** Each kind's fields as the pages label them, in the order of the form. */
 export const fieldLabels: { [K in ItemKind]: Partial<Record<keyof ContentBodies[K], string>> } = {
-  country: { name: "Name", order: "Order", dateOrder: "Order of dates", dateStyle: "Style of dates" },
+  country: { name: "Name", order: "Order", dateOrder: "Order of dates", dateStyle: "Style of dates", dateDigits: "Digits in dates" },
   issue: {
     name: "Name",
     countryId: "Country",

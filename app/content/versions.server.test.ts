@@ -125,7 +125,7 @@ describe.each(dialects)("content versions on %s", (dialect) => {
 
   it("adds a country and an issue in it; refuses to delete a country with issues or an issue with interviews", async () => {
     const db = database.db;
-    const country = await saveContent("country", null, { name: "Atlantis", order: 9, dateOrder: "DMY", dateStyle: "numeric" }, "published", admin, db);
+    const country = await saveContent("country", null, { name: "Atlantis", order: 9, dateOrder: "DMY", dateStyle: "numeric", dateDigits: "latin" }, "published", admin, db);
     expect(country.ok).toBe(true);
     const countryKey = country.ok ? country.key : "";
     const body = { name: "Sea rights", countryId: Number(countryKey), content: "Text", guideId: "no-such-guide", guidePath: null, modelAI: "m", rephraseContent: "", rephraseVariables: [], sensitive: true };
@@ -149,7 +149,7 @@ describe.each(dialects)("content versions on %s", (dialect) => {
     expect(await getIssue(Number(issueKey), db)).toBeNull();
     expect((await history("country", countryKey, db))[0]).toMatchObject({ status: "deleted" });
     // A new item never takes a deleted one's id, and with it its history.
-    const next = await saveContent("country", null, { name: "Lemuria", order: 10, dateOrder: "MDY", dateStyle: "numeric" }, "draft", admin, db);
+    const next = await saveContent("country", null, { name: "Lemuria", order: 10, dateOrder: "MDY", dateStyle: "numeric", dateDigits: "native" }, "draft", admin, db);
     expect(next.ok && Number(next.key)).toBe(Number(countryKey) + 1);
     // A new country saved as a draft has no public row yet, and the lists still find it.
     expect((await listCountries(db)).some((c) => c.name === "Lemuria")).toBe(false);

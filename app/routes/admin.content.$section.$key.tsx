@@ -41,7 +41,7 @@ function formValues(kind: ContentKind, body: ContentBodies[ContentKind] | null):
   }
   if (kind === "country") {
     const country = body as ContentBodies["country"];
-    return { name: country.name, order: String(country.order), dateOrder: country.dateOrder, dateStyle: country.dateStyle };
+    return { name: country.name, order: String(country.order), dateOrder: country.dateOrder, dateStyle: country.dateStyle, dateDigits: country.dateDigits };
   }
   return Object.fromEntries(Object.entries(body).map(([field, value]) => [field, String(value)]));
 }
@@ -54,7 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   let values = formValues(item.kind, loaded?.body ?? null);
   if (item.key === null) {
     const country = parseId(new URL(request.url).searchParams.get("country") ?? undefined);
-    values = item.kind === "issue" ? { modelAI: "gpt-3.5-turbo", ...(country ? { countryId: String(country) } : {}) } : { order: "10", dateOrder: "MDY", dateStyle: "numeric" };
+    values = item.kind === "issue" ? { modelAI: "gpt-3.5-turbo", ...(country ? { countryId: String(country) } : {}) } : { order: "10", dateOrder: "MDY", dateStyle: "numeric", dateDigits: "latin" };
   }
   const name = loaded?.body && "name" in loaded.body ? loaded.body.name : null;
   const others = languages.map((language) => language.code as string).filter((code) => code !== DEFAULT_LANGUAGE);
@@ -195,6 +195,15 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
               options={[
                 { value: "long", label: "Month in words (24 June 2026)" },
                 { value: "numeric", label: "Numbers only (24/06/2026)" },
+              ]}
+            />
+            <SelectField
+              field={field("dateDigits")}
+              label={labels.dateDigits!}
+              hint="For interviews in a language with digits of its own, such as Arabic."
+              options={[
+                { value: "latin", label: "0 1 2 3 (the digits English uses)" },
+                { value: "native", label: "The language's own (٠ ١ ٢ ٣ in Arabic)" },
               ]}
             />
           </>
