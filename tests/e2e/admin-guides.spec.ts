@@ -8,13 +8,18 @@ import { press, viewer } from "./viewer";
 // Guides as an administrator runs them: upload a zip, read its import report, publish, preview, attach to an
 // issue, and replace it with a second version while a person's interview on the first goes on.
 
-/** An issue of its own per project (both run at once on the same server), with no guide yet. */
-function plantIssue(id: number, name: string) {
-  withE2eDatabase((db) => {
-    db.prepare(
-      "insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (?, 1, ?, '', null, null, 'gpt-3.5-turbo', '') on conflict do nothing",
-    ).run(id, name);
-  });
+/**
+ * An issue of its own per project (both run at once on the same server), with no guide yet. Its id is the
+ * database's next: a fixed one could already be taken by an issue another test made in the administration.
+ */
+function plantIssue(name: string): number {
+  return withE2eDatabase((db) =>
+    Number(
+      db
+        .prepare("insert into issues (category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (1, ?, '', null, null, 'gpt-3.5-turbo', '')")
+        .run(name).lastInsertRowid,
+    ),
+  );
 }
 
 const zipUpload = (name: string, bytes: Uint8Array) => ({ name, mimeType: "application/zip", buffer: Buffer.from(bytes) });
@@ -24,9 +29,8 @@ test("an administrator uploads a guide, reads its warnings, publishes, previews,
   test.setTimeout(240_000);
   const project = testInfo.project.name;
   const guideId = `e2e-guide-${project}`;
-  const issueId = project === "js" ? 7101 : 7102;
   const issueName = `Guide upload test (${project})`;
-  plantIssue(issueId, issueName);
+  const issueId = plantIssue(issueName);
   const admin = uniqueEmail("guides-admin");
   await createAccount(page, admin);
   expect(cli("admin", "grant", admin).status).toBe(0);
