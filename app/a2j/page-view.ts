@@ -3,6 +3,7 @@
  * fields with their current values and errors, buttons, step and help; and the list of visited pages. Pure,
  * like the transitions in flow.ts that move the state this model is drawn from.
  */
+import { numberAsTyped } from "./numbers";
 import { getRaw, isBlank } from "./answers";
 import { A2J_DATES, boxesFromStored, type DateBox, type DateBoxes, type DateLocale, showStoredDate } from "./dates";
 import { answerIndex, currentEntry, type InterviewState } from "./flow";
@@ -541,6 +542,9 @@ function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: num
       out.push(said(question, isBlank(stored) ? "noFile" : "fileAttached"));
     } else if (field.type === "datemdy" && typeof stored === "string" && !isBlank(stored)) {
       out.push({ question, answer: showStoredDate(stored, dates) });
+    } else if ((field.type === "number" || field.type === "numberdollar") && !isBlank(stored)) {
+      // With the decimal sign of the interview's language ("345,5" in French), as the person typed it.
+      out.push({ question, answer: numberAsTyped(storedText(stored), dates.language) });
     } else {
       out.push(shown(question, stored));
     }

@@ -145,6 +145,8 @@ test.describe("interviews in the person's language", () => {
       // Check your answers, in French, with the date as French writes it.
       await expect(frame.locator("#viewer-heading")).toHaveText("Vérifier vos réponses");
       await expect(frame.getByText("14 mars 1985")).toBeVisible();
+      // Amounts with the decimal comma they were typed with.
+      await expect(frame.getByText("345,5", { exact: true })).toBeVisible();
       await expect(frame.getByRole("button", { name: /^Modifier/ }).first()).toBeVisible();
       await axeOnViewer(person, axe);
       const interviewId = await interviewIdOf(frame);
