@@ -36,7 +36,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers on the 2-core machine CI runs on, whether or not CI is set (Playwright's default would be one):
+  // the browsers and the app server wait on each other more than they compute. E2E_WORKERS to change.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   // Generous: a full journey (sign-up, email, two-factor, interview) runs ~25 s on a loaded 2-core machine.
   timeout: 90_000,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { getRaw } from "./answers";
-import { ymdToDays } from "./dates";
+import { cloneAnswers, getRaw, varSet } from "./answers";
+import { A2J_DATES, ymdToDays } from "./dates";
 import {
   changeAnswer,
   confirmFinish,
@@ -594,6 +594,20 @@ describe("Check your answers", () => {
     // Loop entries are named by the loop's noun, as on the page's progress ("PetIndex": "Pet 2").
     expect(new Set(steps[2]?.answers.map((a) => a.entryNoun))).toEqual(new Set(["Pet"]));
     expect(steps[0]?.answers[0]?.entryNoun).toBeNull();
+  });
+
+  test("numbers show with the decimal sign their fields read, which may not be the dates' language's", () => {
+    const g = loopGuide();
+    let s = atReview(g);
+    const answers = cloneAnswers(s.answers);
+    varSet(answers, "pet cost nu", 1250.5, 1);
+    s = { ...s, answers };
+    const cost = (steps: ReturnType<typeof reviewAnswers>) => steps[2]?.answers.find((a) => a.question === "Yearly cost")?.answer;
+    expect(cost(reviewAnswers(g, s, TODAY))).toBe("1250.5");
+    expect(cost(reviewAnswers(g, s, TODAY, { ...A2J_DATES, language: "fr" }))).toBe("1250,5");
+    // A guide in Mexican Spanish: its dates in es-MX, its numbers read as the Spanish catalogue's hint says (a comma).
+    expect(cost(reviewAnswers(g, s, TODAY, { ...A2J_DATES, language: "es-MX" }))).toBe("1250.5");
+    expect(cost(reviewAnswers(g, s, TODAY, { ...A2J_DATES, language: "es-MX" }, "es"))).toBe("1250,5");
   });
 
   test("Change opens the page at its loop entry; its Continue returns to the review with the new answer", () => {

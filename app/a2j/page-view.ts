@@ -516,7 +516,7 @@ function shown(question: string, value: AnswerValue): Answered {
 }
 
 /** The answers a visited page gave: its fields (a radio group as one answer), or the choice of its buttons. */
-function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: number, today: number, dates: DateLocale): Answered[] {
+function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: number, today: number, dates: DateLocale, numbersLanguage: string | undefined): Answered[] {
   const answers = state.answers;
   const label = (html: string) => plainText(renderMacros(html, answers, today, dates));
   const pageHeading = headingOf(label(page.text), "");
@@ -543,8 +543,8 @@ function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: num
     } else if (field.type === "datemdy" && typeof stored === "string" && !isBlank(stored)) {
       out.push({ question, answer: showStoredDate(stored, dates) });
     } else if ((field.type === "number" || field.type === "numberdollar") && !isBlank(stored)) {
-      // With the decimal sign of the interview's language ("345,5" in French), as the person typed it.
-      out.push({ question, answer: numberAsTyped(storedText(stored), dates.language) });
+      // With the decimal sign the person typed it with ("345,5" in French).
+      out.push({ question, answer: numberAsTyped(storedText(stored), numbersLanguage) });
     } else {
       out.push(shown(question, stored));
     }
@@ -561,9 +561,10 @@ function pageAnswers(guide: Guide, page: Page, state: InterviewState, index: num
  * "Check your answers": every answer given on the pages visited, in the order asked, grouped by step (a step
  * met again later joins its first group), loop pages with their entry number. Reads the review's history
  * when one is open, else the state's. Dates read as the person writes them (`dates`; A2J's MM/DD/YYYY by
- * default). Never throws.
+ * default); numbers with the decimal sign of `numbersLanguage` (the one their fields read: the dates' language
+ * unless told). Never throws.
  */
-export function reviewAnswers(guide: Guide, state: InterviewState, today: number, dates: DateLocale = A2J_DATES): ReviewStep[] {
+export function reviewAnswers(guide: Guide, state: InterviewState, today: number, dates: DateLocale = A2J_DATES, numbersLanguage = dates.language): ReviewStep[] {
   try {
     const history = state.review?.history ?? state.history;
     const steps = new Map<number, ReviewStep>();
@@ -574,7 +575,7 @@ export function reviewAnswers(guide: Guide, state: InterviewState, today: number
       if (!page || seen.has(key)) return;
       seen.add(key);
       const loop = page.repeatVar !== "" ? answerIndex(entry) : null;
-      const found = pageAnswers(guide, page, state, loop ?? 1, today, dates);
+      const found = pageAnswers(guide, page, state, loop ?? 1, today, dates, numbersLanguage);
       if (found.length === 0) return;
       let step = steps.get(page.step);
       if (!step) {

@@ -328,7 +328,7 @@ export function reviewing(open: OpenViewer): boolean {
 
 /** Every answer of the interview, grouped by step, for "Check your answers" and the read-only summary. */
 export function viewerReview(open: OpenViewer) {
-  return reviewAnswers(open.guide, open.state, today(), datesOf(open));
+  return reviewAnswers(open.guide, open.state, today(), datesOf(open), numbersLanguage(open.language));
 }
 
 /**
