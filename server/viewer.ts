@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import express from "express";
 import { clearSessionCookie } from "~/auth/session.server";
 import { renderViewerDocument, renderViewerFragment } from "~/viewer/viewer-document";
+import { messageRef } from "~/i18n/translator";
 import { loadViewerRequest, signedOut, viewerError, pressViewerButton, showViewer, type ViewerReply } from "~/viewer/viewer-request.server";
 import { postedBody } from "./body-policy";
 import { logger } from "~/observability/log.server";
@@ -27,20 +28,23 @@ const VIEWER_FETCH_HEADER = "viewer-fetch";
 
 async function serveViewer(req: express.Request, res: express.Response) {
   const fetched = req.get(VIEWER_FETCH_HEADER) === "1";
+  let language: string | undefined;
   try {
     const url = new URL(req.originalUrl, "http://viewer");
-    const { stale, request } = await loadViewerRequest(req.get("cookie") ?? null, url, fetched || req.get("sec-fetch-dest") === "iframe", fetched);
+    const headers = { cookie: req.get("cookie") ?? null, acceptLanguage: req.get("accept-language") ?? null };
+    const { stale, request } = await loadViewerRequest(headers, url, fetched || req.get("sec-fetch-dest") === "iframe", fetched);
+    language = request.language;
     if (stale) {
       // An expired or revoked session is cleared and the person sent to / (docs/decisions/0004-accounts.md); the
       // frame's script, which shows what comes back in the frame, is told to sign in instead.
       res.set("Set-Cookie", await clearSessionCookie());
-      if (fetched) return send(req, res, signedOut(), true);
+      if (fetched) return send(req, res, signedOut(language), true);
       return void res.status(302).location("/").end();
     }
     let reply: ViewerReply;
     if (req.method === "POST") {
       const form = readForm(res);
-      reply = form ? await pressViewerButton(request, form) : viewerError(400, null, "What was sent could not be read.");
+      reply = form ? await pressViewerButton(request, form) : viewerError(400, null, messageRef("viewer.error.unreadable"), language);
     } else {
       reply = await showViewer(request);
     }
@@ -48,7 +52,7 @@ async function serveViewer(req: express.Request, res: express.Response) {
   } catch (error) {
     log.error("a viewer request failed", { err: error });
     if (res.headersSent) return void res.end();
-    send(req, res, viewerError(500), fetched);
+    send(req, res, viewerError(500, null, undefined, language), fetched);
   }
 }
 

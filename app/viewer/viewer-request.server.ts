@@ -2,6 +2,7 @@ import { endSession, type Session, type SessionUser } from "~/auth/session.serve
 import { database } from "~/db.server";
 import { setSavedNotice } from "~/interviews/saved-notice.server";
 import type { Db } from "../../db/database";
+import { headersLanguage } from "~/i18n/language.server";
 import { viewerLanguageOf } from "~/i18n/viewer-languages";
 import { messageRef, translator } from "~/i18n/translator";
 import type { OutcomeView } from "./viewer-outcome";
@@ -58,6 +59,8 @@ export interface ViewerRequest {
   formAction?: string;
   /** What the URL opens, when it was read with the session (loadViewerRequest); else it is read here. */
   opened?: OpenViewer | null;
+  /** The person's language (their choice, account or browser): the words of a reply that opens no interview. */
+  language?: string;
 }
 
 /**
@@ -65,9 +68,15 @@ export interface ViewerRequest {
  * viewer's every page step needs both): `stale` as loadSession says; `request` is ready for showViewer and
  * pressViewerButton.
  */
-export async function loadViewerRequest(cookie: string | null, url: URL, inFrame: boolean, fetched = false): Promise<{ stale: boolean; request: ViewerRequest }> {
-  const { session, stale, opened } = await loadSessionAndInterview(cookie, parseViewerTarget(url));
-  return { stale, request: { url, session, inFrame, fetched, opened } };
+export async function loadViewerRequest(
+  headers: { cookie: string | null; acceptLanguage: string | null },
+  url: URL,
+  inFrame: boolean,
+  fetched = false,
+): Promise<{ stale: boolean; request: ViewerRequest }> {
+  const { session, stale, opened } = await loadSessionAndInterview(headers.cookie, parseViewerTarget(url));
+  const { language } = await headersLanguage({ cookieHeader: headers.cookie, account: session?.user?.language, acceptLanguage: headers.acceptLanguage });
+  return { stale, request: { url, session, inFrame, fetched, opened, language } };
 }
 
 /** An outcome, its words in the guide's language (`language`, a catalogue's tag: English when the guide is unknown). */
@@ -75,8 +84,8 @@ const outcome = (status: number, title: string | null, view: OutcomeView, langua
   status,
   view: language ? { title, outcome: view, language } : { title, outcome: view },
 });
-/** "Please sign in to continue your interview." */
-export const signedOut = () => outcome(401, null, { kind: "signed-out" });
+/** "Please sign in to continue your interview.", in the person's language. */
+export const signedOut = (language?: string) => outcome(401, null, { kind: "signed-out" }, language);
 /** `message`: a message reference (the viewer's own words) or the engine's account of what failed. */
 export const viewerError = (status: number, title: string | null = null, message: string = messageRef("viewer.error.interview"), language?: string) =>
   outcome(status, title, { kind: "error", message }, language);
@@ -96,10 +105,10 @@ type Opened = {
 
 async function open(request: ViewerRequest, carried: string | null, db: Db): Promise<Opened | ViewerReply> {
   const user = request.session?.user ?? null;
-  if (!user) return signedOut();
+  if (!user) return signedOut(request.language);
   const target = parseViewerTarget(request.url);
   const opened = target && (request.opened !== undefined ? request.opened : await openViewer(user, target, carried, db));
-  if (!target || !opened) return viewerError(404);
+  if (!target || !opened) return viewerError(404, null, undefined, request.language);
   return { user, target, opened, help: aiHelpAtOnce(opened) ?? (await aiHelp(opened)), language: viewerLanguageOf(opened.language).code };
 }
 

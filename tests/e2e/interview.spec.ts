@@ -114,6 +114,12 @@ test.describe("interview", () => {
     expect(fetched.status()).toBe(401);
     expect(await fetched.text()).toContain("Please sign in to continue your interview.");
     expect(fetched.headers()["set-cookie"]).toMatch(new RegExp(`^${session.name}=[^;]*;.*Max-Age=0`, "i"));
+    // With no interview open, the viewer speaks the person's language (here their browser's).
+    await page.context().clearCookies();
+    const spanish = { headers: { "accept-language": "es-MX,es;q=0.9", "sec-fetch-dest": "iframe" }, maxRedirects: 0 };
+    const signedOut = await page.request.get("/viewer?issueId=2", spanish);
+    expect(signedOut.status()).toBe(401);
+    expect(await signedOut.text()).toContain("Inicie sesión para continuar su entrevista.");
   });
 
   test("EXIT saves, signs out and goes to the home page, which says so until dismissed or signed in", async ({ page, axe }) => {
