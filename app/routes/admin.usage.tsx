@@ -1,12 +1,11 @@
 import { AdminPage } from "~/administration/admin-page";
 import { USAGE_SERIES, UsageLanguageTable, UsageTable } from "~/usage/usage-chart";
 import { ABANDONED_AFTER_DAYS } from "~/usage/usage";
-import { usageByIssue, usageByLanguage } from "~/usage/usage.server";
+import { usageOfAllIssues } from "~/usage/usage.server";
 import type { Route } from "./+types/admin.usage";
 
 export async function loader() {
-  const [issues, languages] = await Promise.all([usageByIssue(), usageByLanguage()]);
-  return { issues, languages };
+  return usageOfAllIssues();
 }
 
 export default function Usage({ loaderData }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { importSeedGuides } from "~/guides/import.server";
 import { deleteInterview, saveInterview } from "~/interviews/interviews.server";
 import { pageToken, pageTokenKey } from "./page-token.server";
 import { CHECK_ANSWERS_PAGE, STOP_PAGE_MIN_COUNT } from "./usage";
-import { issueUsage, pageNames, recentMonths, recordDownload, stopPages, usageByIssue } from "./usage.server";
+import { issueUsage, pageNames, recentMonths, recordDownload, stopPages, usageOfAllIssues } from "./usage.server";
 
 const at = (page: string) => ({
   interviewPage: page,
@@ -240,8 +240,8 @@ describe.each(dialects)("usage on %s", (dialect) => {
     expect(columns).toEqual(["issue_id", "kind", "language", "month", "page", "seq"]);
   });
 
-  it("lists every issue with its totals", async () => {
-    const all = await usageByIssue(handle.db, NOW);
+  it("lists every issue with its totals, and every issue's by language", async () => {
+    const { issues: all, languages } = await usageOfAllIssues(handle.db, NOW);
     expect(all.find((i) => i.issueId === ISSUE)).toMatchObject({
       issueName: "Criminal records and spent convictions",
       started: 7,
@@ -256,6 +256,8 @@ describe.each(dialects)("usage on %s", (dialect) => {
       downloaded: 0,
     });
     expect(all.filter((i) => i.started === 0).length).toBeGreaterThan(0);
+    const sum = (key: "started" | "completed" | "abandoned" | "downloaded", rows: readonly Record<typeof key, number>[]) => rows.reduce((n, row) => n + row[key], 0);
+    for (const key of ["started", "completed", "abandoned", "downloaded"] as const) expect(sum(key, languages)).toBe(sum(key, all));
   });
 });
 

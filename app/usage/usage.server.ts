@@ -71,27 +71,32 @@ export async function recordDownload(issueId: number, interviewId: string, db: D
 type Counted = {
   issue_id: number;
   month: string;
+  language: string | null;
   kind: UsageEventKind | "abandoned";
   count: string | number;
 };
 
-/** The counts by issue, month and kind: the events, and the Drafts abandoned now (by their last change's month). */
+/**
+ * The counts by issue, month, language and kind: the events, and the Drafts abandoned now (by their last change's
+ * month); one issue's, or every issue's. Each page adds up the ones it shows.
+ */
 async function countsBy(db: Db, now: Date, issueId?: number): Promise<Counted[]> {
   let events = db
     .selectFrom("usage_events")
-    .select(["issue_id", "month", "kind", (eb) => eb.fn.countAll<string | number>().as("count")])
-    .groupBy(["issue_id", "month", "kind"]);
+    .select(["issue_id", "month", "language", "kind", (eb) => eb.fn.countAll<string | number>().as("count")])
+    .groupBy(["issue_id", "month", "language", "kind"]);
   let idle = db
     .selectFrom("interviews")
     .select([
       "issue_id",
       monthOf("updated_at").as("month"),
+      "language",
       sql<"abandoned">`'abandoned'`.as("kind"),
       (eb) => eb.fn.countAll<string | number>().as("count"),
     ])
     .where("status", "=", "Draft")
     .where("updated_at", "<", abandonedBefore(now))
-    .groupBy(["issue_id", monthOf("updated_at")]);
+    .groupBy(["issue_id", monthOf("updated_at"), "language"]);
   if (issueId !== undefined) {
     events = events.where("issue_id", "=", issueId);
     idle = idle.where("issue_id", "=", issueId);
@@ -106,39 +111,22 @@ function add(counts: UsageCounts, row: Counted) {
 }
 
 /**
- * The counts by the language interviews ran in (docs/decisions/0048-guides-per-language.md), most started first;
- * one issue's, or every issue's. Events counted before languages were recorded are `language: null`.
+ * The counts by the language interviews ran in (docs/decisions/0048-guides-per-language.md), most started first.
+ * Events counted before languages were recorded are `language: null`.
  */
-export async function usageByLanguage(db: Db = database(), now = new Date(), issueId?: number): Promise<LanguageUsage[]> {
-  let events = db
-    .selectFrom("usage_events")
-    .select(["language", "kind", (eb) => eb.fn.countAll<string | number>().as("count")])
-    .groupBy(["language", "kind"]);
-  let idle = db
-    .selectFrom("interviews")
-    .select(["language", (eb) => eb.fn.countAll<string | number>().as("count")])
-    .where("status", "=", "Draft")
-    .where("updated_at", "<", abandonedBefore(now))
-    .groupBy("language");
-  if (issueId !== undefined) {
-    events = events.where("issue_id", "=", issueId);
-    idle = idle.where("issue_id", "=", issueId);
+function byLanguage(counted: readonly Counted[]): LanguageUsage[] {
+  const totals = new Map<string | null, UsageCounts>();
+  for (const row of counted) {
+    const counts = totals.get(row.language) ?? totals.set(row.language, zero()).get(row.language)!;
+    add(counts, row);
   }
-  const [eventRows, idleRows] = await Promise.all([events.execute(), idle.execute()]);
-  const byLanguage = new Map<string | null, UsageCounts>();
-  const countsOf = (language: string | null) => byLanguage.get(language) ?? byLanguage.set(language, zero()).get(language)!;
-  for (const row of eventRows) {
-    const key = EVENT_COUNTS[row.kind];
-    if (key) countsOf(row.language)[key] += Number(row.count);
-  }
-  for (const row of idleRows) countsOf(row.language).abandoned += Number(row.count);
-  return [...byLanguage]
+  return [...totals]
     .map(([language, counts]) => ({ language, ...counts }))
     .sort((a, b) => b.started - a.started || (a.language ?? "~").localeCompare(b.language ?? "~"));
 }
 
-/** Every issue with its totals, in the order the public pages list them. */
-export async function usageByIssue(db: Db = database(), now = new Date()): Promise<IssueUsageSummary[]> {
+/** Every issue with its totals, in the order the public pages list them, and every issue's counts by language. */
+export async function usageOfAllIssues(db: Db = database(), now = new Date()): Promise<{ issues: IssueUsageSummary[]; languages: LanguageUsage[] }> {
   const [issues, counted] = await Promise.all([
     db
       .selectFrom("issues")
@@ -156,12 +144,15 @@ export async function usageByIssue(db: Db = database(), now = new Date()): Promi
     add(counts, row);
     totals.set(issueId, counts);
   }
-  return issues.map((issue) => ({
-    issueId: issue.id,
-    issueName: issue.name,
-    countryName: issue.country,
-    ...(totals.get(issue.id) ?? zero()),
-  }));
+  return {
+    issues: issues.map((issue) => ({
+      issueId: issue.id,
+      issueName: issue.name,
+      countryName: issue.country,
+      ...(totals.get(issue.id) ?? zero()),
+    })),
+    languages: byLanguage(counted),
+  };
 }
 
 /** One issue's usage: totals, the recent months, and where unfinished interviews stop; null for an unknown issue. */
@@ -173,9 +164,8 @@ export async function issueUsage(issueId: number, db: Db = database(), now = new
     .where("issues.id", "=", issueId)
     .executeTakeFirst();
   if (!issue) return null;
-  const [counted, languages, tokens, guide, key] = await Promise.all([
+  const [counted, tokens, guide, key] = await Promise.all([
     countsBy(db, now, issueId),
-    usageByLanguage(db, now, issueId),
     stopCounts(db, issueId),
     issue.guide_id ? getGuide(issue.guide_id, db) : null,
     pageTokenKey(db),
@@ -194,7 +184,7 @@ export async function issueUsage(issueId: number, db: Db = database(), now = new
     countryName: issue.country,
     totals,
     months: [...byMonth.values()],
-    languages,
+    languages: byLanguage(counted),
     stopPages: stopPages(stops),
     unfinished: stops.reduce((sum, s) => sum + s.count, 0),
   };
