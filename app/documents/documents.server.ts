@@ -24,8 +24,8 @@ import { logger } from "~/observability/log.server";
 import { countDocumentFailed, countDocumentMade } from "~/observability/metrics.server";
 
 export type InterviewDocument =
-  /** `issueId`: the interview's issue, which the download counts for (app/usage/). */
-  | { kind: "file"; bytes: Uint8Array; contentType: string; fileName: string; issueId: number }
+  /** `issueId` and `language`: the interview's issue and the language it ran in, which the download counts for (app/usage/). */
+  | { kind: "file"; bytes: Uint8Array; contentType: string; fileName: string; issueId: number; language: string | null }
   | { kind: "not-found" }
   | { kind: "unavailable"; message: string };
 
@@ -145,10 +145,10 @@ export async function interviewDocument(
   if (files.length === 1) {
     const only = files[0]!;
     countDocumentMade(only.ext === "pdf" ? "pdf" : "docx");
-    return { kind: "file", bytes: only.bytes, contentType: only.contentType, fileName: `${base}.${only.ext}`, issueId: interview.issueId };
+    return { kind: "file", bytes: only.bytes, contentType: only.contentType, fileName: `${base}.${only.ext}`, issueId: interview.issueId, language: interview.language };
   }
   countDocumentMade("zip");
-  return { kind: "file", bytes: zipFiles(files), contentType: "application/zip", fileName: `${base}.zip`, issueId: interview.issueId };
+  return { kind: "file", bytes: zipFiles(files), contentType: "application/zip", fileName: `${base}.zip`, issueId: interview.issueId, language: interview.language };
 }
 
 /**

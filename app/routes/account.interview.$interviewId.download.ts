@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const document = await interviewDocument(user.id, params.interviewId);
   if (document.kind === "not-found") notFound(request);
   if (document.kind === "unavailable") return redirectWithToast("/account/interview", { type: "error", message: document.message });
-  await recordDownload(document.issueId, params.interviewId);
+  await recordDownload(document.issueId, document.language);
   return new Response(new Uint8Array(document.bytes), {
     headers: {
       "Content-Type": document.contentType,

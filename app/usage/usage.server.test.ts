@@ -142,8 +142,8 @@ describe.each(dialects)("usage on %s", (dialect) => {
       status: "Completed",
       page: "7-Finish instructions",
     });
-    await recordDownload(ISSUE, finished, db, new Date("2030-01-11T10:00:00.000Z"));
-    await recordDownload(ISSUE, finished, db, new Date("2030-02-01T10:00:00.000Z"));
+    await recordDownload(ISSUE, "en", db, new Date("2030-01-11T10:00:00.000Z"));
+    await recordDownload(ISSUE, "en", db, new Date("2030-02-01T10:00:00.000Z"));
     // bo's is in French: the issue has a guide in French (docs/decisions/0048-guides-per-language.md).
     await interview(bo, "2030-01-20T09:00:00.000Z", "1-Name and gender", ISSUE, "fr");
     // March: bo's second one is on "Check your answers", changed yesterday: unfinished, not abandoned.

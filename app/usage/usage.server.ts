@@ -54,8 +54,7 @@ export function recentMonths(now: Date, count = USAGE_MONTHS): string[] {
  * Records that a person downloaded an interview's document: its issue, the month and the language it ran in (no
  * person, no interview).
  */
-export async function recordDownload(issueId: number, interviewId: string, db: Db = database(), now = new Date()): Promise<void> {
-  const interview = await db.selectFrom("interviews").select("language").where("id", "=", interviewId).executeTakeFirst();
+export async function recordDownload(issueId: number, language: string | null, db: Db = database(), now = new Date()): Promise<void> {
   await db
     .insertInto("usage_events")
     .values({
@@ -63,7 +62,7 @@ export async function recordDownload(issueId: number, interviewId: string, db: D
       month: now.toISOString().slice(0, 7),
       kind: "downloaded",
       page: null,
-      language: interview?.language ?? null,
+      language,
     })
     .execute();
 }

@@ -7,7 +7,6 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  * anonymous usage events say in which language an interview was started, finished or given up.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema.alterTable("guides").addColumn("language", "text", (col) => col.notNull().defaultTo("en")).execute();
   await db.schema.alterTable("guides").addColumn("translation_of", "text").execute();
   await db.schema.alterTable("interviews").addColumn("language", "text", (col) => col.notNull().defaultTo("en")).execute();
@@ -32,13 +31,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     'en')`.execute(db);
 
   // The usage triggers of migration 0013 write the interview's language too.
+  await writeUsageTriggers(db, { withLanguage: true });
+}
+
+/** Migration 0013's usage triggers, writing the interview's language or (going down) not. */
+async function writeUsageTriggers(db: Kysely<any>, { withLanguage }: { withLanguage: boolean }) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const language = (row: "new" | "old") => (withLanguage ? `, ${row}.language` : "");
   const triggers = [
-    ["usage_started", "after insert", null, "new.issue_id, substr(new.created_at, 1, 7), 'started', null, new.language"],
-    ["usage_completed", "after update of status", "old.status <> 'Completed' and new.status = 'Completed'", "new.issue_id, substr(new.updated_at, 1, 7), 'completed', null, new.language"],
-    ["usage_left", "after delete", "old.status <> 'Completed'", "old.issue_id, substr(old.updated_at, 1, 7), 'left', old.last_page, old.language"],
+    ["usage_started", "after insert", null, `new.issue_id, substr(new.created_at, 1, 7), 'started', null${language("new")}`],
+    ["usage_completed", "after update of status", "old.status <> 'Completed' and new.status = 'Completed'", `new.issue_id, substr(new.updated_at, 1, 7), 'completed', null${language("new")}`],
+    ["usage_left", "after delete", "old.status <> 'Completed'", `old.issue_id, substr(old.updated_at, 1, 7), 'left', old.last_page${language("old")}`],
   ] as const;
   for (const [name, when, condition, values] of triggers) {
-    const insert = `insert into usage_events (issue_id, month, kind, page, language) values (${values})`;
+    const insert = `insert into usage_events (issue_id, month, kind, page${withLanguage ? ", language" : ""}) values (${values})`;
     if (postgres) {
       await sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$ begin ${insert}; return null; end $$`).execute(db);
     } else {
@@ -59,21 +65,7 @@ function languageNamedIn(source: string): string {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const triggers = [
-    ["usage_started", "after insert", null, "new.issue_id, substr(new.created_at, 1, 7), 'started', null"],
-    ["usage_completed", "after update of status", "old.status <> 'Completed' and new.status = 'Completed'", "new.issue_id, substr(new.updated_at, 1, 7), 'completed', null"],
-    ["usage_left", "after delete", "old.status <> 'Completed'", "old.issue_id, substr(old.updated_at, 1, 7), 'left', old.last_page"],
-  ] as const;
-  for (const [name, when, condition, values] of triggers) {
-    const insert = `insert into usage_events (issue_id, month, kind, page) values (${values})`;
-    if (postgres) {
-      await sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$ begin ${insert}; return null; end $$`).execute(db);
-    } else {
-      await sql.raw(`drop trigger ${name}`).execute(db);
-      await sql.raw(`create trigger ${name} ${when} on interviews for each row ${condition ? `when ${condition}` : ""} begin ${insert}; end`).execute(db);
-    }
-  }
+  await writeUsageTriggers(db, { withLanguage: false });
   await db.schema.alterTable("usage_events").dropColumn("language").execute();
   await db.schema.alterTable("interviews").dropColumn("language").execute();
   await db.schema.alterTable("guides").dropColumn("translation_of").execute();
