@@ -9,7 +9,7 @@ import { displayValue, getRaw, getVar, varKey } from "./answers";
 import { answerIndex, confirmFinish, currentEntry, currentPage, startInterview, submitPage, VISITED_PAGES_VAR, type InterviewState } from "./flow";
 import type { Answers, AnswerValue, Button, Field, Guide } from "./types";
 import { own } from "./util";
-import { inputName, type FormValues } from "./validate";
+import { englishMessage, inputName, type FormValues } from "./validate";
 
 export interface Replay {
   /** Pages shown, in order. */
@@ -100,7 +100,9 @@ export function replayAnswers(guide: Guide, answers: Answers, today: number, max
       if (r.outcome.kind === "invalid") {
         const first = r.outcome.errors[0];
         const field = first ? page.fields[first.fieldIndex] : undefined;
-        return stop(state, `The answers were refused${field?.name ? ` at [${field.name}]` : ""}: ${first?.message ?? "invalid"}`);
+        // The author's prompt, and the limits it does not say (validate.ts, `reason`).
+        const said = `${first?.message ?? "invalid"}${first?.reason ? ` ${englishMessage(first.reason)}` : ""}`;
+        return stop(state, `The answers were refused${field?.name ? ` at [${field.name}]` : ""}: ${said}`);
       }
       if (r.outcome.kind === "review") {
         const finished = confirmFinish(r.state);

@@ -91,7 +91,7 @@ export type {
 export { plainText, renderPage, reviewAnswers, visitedPages } from "./page-view";
 export type { AnswerWord, ButtonView, FieldView, PageView, PopupView, Progress, RenderOptions, ReviewAnswer, ReviewStep, VisitedPageView } from "./page-view";
 export { decimalSeparator, numberAsTyped, readTypedNumber } from "./numbers";
-export { asksForEmail, DEFAULT_PROMPTS, englishMessage, inputName, listOptions, validatePage } from "./validate";
+export { asksForEmail, DEFAULT_PROMPTS, englishMessage, fieldLimits, inputName, listOptions, validatePage } from "./validate";
 export type { FieldError, FormValues, MessageSays, ValidationMessageId } from "./validate";
 
 // The health check: every path of a guide explored (issue 32)

@@ -16,7 +16,7 @@ import { checkGuideHealth } from "~/guide-checks/health.server";
 import { checkGuideFiles, importGuide, readGuideFolder, readGuideUpload } from "~/guides/import.server";
 import { datAssemble } from "~/documents/dat.server";
 import { documentTexts } from "~/documents/document-text.server";
-import { answersFromJSON, answersToJSON, replayAnswers, replayValue, submitPage, startInterview, ymdToDays, type Answers, type Guide } from "~/a2j";
+import { answersFromJSON, answersToJSON, formatDays, replayAnswers, replayValue, submitPage, startInterview, ymdToDays, type Answers, type Guide } from "~/a2j";
 
 const TODAY = ymdToDays(2026, 11, 26)!;
 const FIXTURES = "tests/fixtures/guides";
@@ -184,14 +184,21 @@ describe("the French guide, run end to end", () => {
     expect(you.ok && you.outcome.kind).toBe("invalid");
     if (you.ok && you.outcome.kind === "invalid") {
       expect(you.outcome.errors).toEqual([
-        { fieldIndex: 2, inputName: "date naissance da", message: "Veuillez écrire votre date de naissance. Elle ne peut pas être après aujourd'hui." },
+        // The author's prompt, and the field's limits after it (issue 29): the viewer words them in French.
+        {
+          fieldIndex: 2,
+          inputName: "date naissance da",
+          message: "Veuillez écrire votre date de naissance. Elle ne peut pas être après aujourd'hui.",
+          reason: { id: "dateBetween", values: { min: "01/01/1900", max: formatDays(TODAY) } },
+        },
       ]);
     }
     const answers = scenarioAnswers("fr-small-claims", guide);
     answers["somme montant nu"]!.values = [null, 1200, 20000];
     expect(replayAnswers(guide, answers, TODAY).stopped).toEqual({
       page: "07-Somme",
-      reason: "The answers were refused at [Somme montant NU]: Veuillez écrire un montant de 15 000 $ ou moins, par exemple 1250,50.",
+      // The report (in English, for the administration) adds the limits after the author's prompt.
+      reason: "The answers were refused at [Somme montant NU]: Veuillez écrire un montant de 15 000 $ ou moins, par exemple 1250,50. Please enter a number between 0.01 and 15000.",
     });
   });
 });

@@ -12,7 +12,7 @@ import { escapeHtml, renderMacros, renderMacrosAsText, resolvePopups } from "./m
 import type { AnswerValue, Guide, Page } from "./types";
 import { own } from "./util";
 import { shownText, storedChecked, storedText } from "./stored-values";
-import { DEFAULT_PROMPTS, inputName, listOptions, numberPickOptions, type FieldError, type FormValues, type MessageSays, type PickOption } from "./validate";
+import { DEFAULT_PROMPTS, fieldLimits, inputName, listOptions, numberPickOptions, type FieldError, type FormValues, type MessageSays, type PickOption } from "./validate";
 import { decodeEntities } from "./xml";
 
 export interface FieldView {
@@ -39,6 +39,13 @@ export interface FieldView {
   error: string | null;
   /** The error when it is one of the engine's own messages, as an identifier and values (validate.ts); else null. */
   errorSays: MessageSays | null;
+  /** Why the answer was refused when the error is the author's prompt: the field's limits (validate.ts); else null. */
+  errorReason: MessageSays | null;
+  /**
+   * A number or date field's limits, for a viewer to say before anyone errs ("A date between 1 December 2014 and
+   * 31 December 2014"): an engine message (validate.ts, fieldLimits) with the dates in the page's locale; else null.
+   */
+  limits: MessageSays | null;
   /**
    * A pick list with no choices to offer (its list file is not among the guide's files): the question cannot be
    * answered, and `listSrc` names the missing file ("" when the guide names none). Null for every other field.
@@ -197,6 +204,7 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
     const fieldError = errors.find((e) => e.fieldIndex === i);
     const error = fieldError?.message ?? null;
     const errorSays = fieldError?.says ?? null;
+    const errorReason = fieldError?.reason ?? null;
     const isDate = f.type === "datemdy";
     return {
       index: i,
@@ -215,6 +223,8 @@ function renderPageImpl(guide: Guide, state: InterviewState, today: number, opts
       placeholder: f.type === "numberssn" ? "999-99-9999" : f.type === "numberphone" ? "(555) 555-5555" : "",
       error,
       errorSays,
+      errorReason,
+      limits: fieldLimits(f, today, dates),
       noChoices: f.type === "textpick" && options.length === 0 ? { listSrc: f.listSrc.trim(), message: DEFAULT_PROMPTS.noChoices } : null,
       date: isDate ? (typed?.dates?.[name] ?? boxesFromStored(value)) : null,
       errorBoxes: isDate && fieldError ? (fieldError.boxes ?? ["day", "month", "year"]) : [],

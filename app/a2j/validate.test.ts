@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { ymdToDays } from "./dates";
+import { dateLocale, ymdToDays } from "./dates";
 import type { Field, FieldType, Page } from "./types";
 import { z } from "zod";
 import { emailAddress } from "../ui/validation";
-import { asksForEmail, DEFAULT_PROMPTS, EMAIL_ADDRESS, listOptions, validatePage, type FormValues } from "./validate";
+import { asksForEmail, DEFAULT_PROMPTS, EMAIL_ADDRESS, fieldLimits, listOptions, validatePage, type FormValues } from "./validate";
 
 const TODAY = ymdToDays(2024, 3, 15) as number;
 
@@ -91,7 +91,7 @@ describe("number fields", () => {
     const f = field("number", "N", { required: true, min: "0", max: "1,000" });
     expect(check([f], {}).messages).toEqual([DEFAULT_PROMPTS.number]);
     expect(check([f], { n: "abc" }).messages).toEqual([DEFAULT_PROMPTS.number]);
-    expect(check([f], { n: "-1" }).messages).toEqual([DEFAULT_PROMPTS.numberRange("0", "1,000")]);
+    expect(check([f], { n: "-1" }).messages).toEqual([DEFAULT_PROMPTS.numberRange("0", "1000")]);
     expect(check([f], { n: "1,001" }).messages).toHaveLength(1);
     expect(check([f], { n: "999.5" }).stored).toEqual({ N: 999.5 });
   });
@@ -128,6 +128,55 @@ describe("datemdy", () => {
     expect(check([f], { d: "12/31/1999" }).messages).toEqual([DEFAULT_PROMPTS.dateRange("01/01/2000", "03/15/2024")]);
     expect(check([f], { d: "03/16/2024" }).messages).toHaveLength(1);
     expect(check([f], { d: "2/29/2024" }).stored).toEqual({ D: "02/29/2024" });
+  });
+});
+
+describe("limits people can meet (issue 29)", () => {
+  const december2014 = { min: "12/01/2014", max: "12/31/2014" };
+  const britishStyle = { ...dateLocale("DMY", "long"), language: "en" };
+
+  test("a date field's limits, written as the country writes dates; one limit alone; TODAY as today's date", () => {
+    expect(fieldLimits(field("datemdy", "D", december2014), TODAY, britishStyle)).toEqual({ id: "dateBetween", values: { min: "1 December 2014", max: "31 December 2014" } });
+    expect(fieldLimits(field("datemdy", "D", { min: "12/01/2014" }), TODAY, britishStyle)).toEqual({ id: "dateFrom", values: { min: "1 December 2014", max: "" } });
+    expect(fieldLimits(field("datemdy", "D", { max: "TODAY" }), TODAY, britishStyle)).toEqual({ id: "dateUntil", values: { min: "", max: "15 March 2024" } });
+    expect(fieldLimits(field("datemdy", "D", december2014), TODAY, { ...dateLocale("DMY", "long"), language: "fr" })?.values).toEqual({ min: "1 décembre 2014", max: "31 décembre 2014" });
+    // A2J's own way (no country): MM/DD/YYYY.
+    expect(fieldLimits(field("datemdy", "D", december2014), TODAY)?.values).toEqual({ min: "12/01/2014", max: "12/31/2014" });
+    // No limit, or one that cannot be read: nothing to say.
+    expect(fieldLimits(field("datemdy", "D"), TODAY)).toBeNull();
+    expect(fieldLimits(field("datemdy", "D", { min: "soon" }), TODAY)).toBeNull();
+  });
+
+  test("a number field's limits are numbers, for a viewer to write with the language's decimal sign", () => {
+    expect(fieldLimits(field("number", "N", { min: "1", max: "10" }), TODAY)).toEqual({ id: "numberBetween", values: { min: 1, max: 10 } });
+    expect(fieldLimits(field("numberdollar", "N", { min: "$0.5" }), TODAY)).toEqual({ id: "numberAtLeast", values: { min: 0.5, max: "" } });
+    expect(fieldLimits(field("number", "N", { max: "1,000" }), TODAY)).toEqual({ id: "numberAtMost", values: { min: "", max: 1000 } });
+    expect(fieldLimits(field("numberpick", "N", { min: "1", max: "3" }), TODAY)?.id).toBe("numberBetween");
+    expect(fieldLimits(field("number", "N"), TODAY)).toBeNull();
+    expect(fieldLimits(field("text", "T", { min: "1" }), TODAY)).toBeNull();
+  });
+
+  test("a date outside its limits keeps the author's prompt, and the limits follow it as the reason", () => {
+    const prompt = "You must enter a month, day and year in the highlighted spaces";
+    const f = field("datemdy", "D", { ...december2014, invalidPrompt: prompt });
+    const { errors } = validatePage(page([f]), { d: "01/13/1990" }, TODAY, britishStyle);
+    expect(errors).toEqual([{ fieldIndex: 0, inputName: "d", message: prompt, reason: { id: "dateBetween", values: { min: "1 December 2014", max: "31 December 2014" } } }]);
+    // Inside the limits: no error; an unreadable date: the author's prompt alone (it is what is wrong).
+    expect(validatePage(page([f]), { d: "12/25/2014" }, TODAY, britishStyle).errors).toEqual([]);
+    expect(validatePage(page([f]), { d: "nonsense" }, TODAY, britishStyle).errors).toEqual([{ fieldIndex: 0, inputName: "d", message: prompt }]);
+    // Without a prompt of the author's, the limits are the message.
+    const bare = validatePage(page([field("datemdy", "D", december2014)]), { d: "01/13/1990" }, TODAY, britishStyle).errors[0]!;
+    expect(bare).toMatchObject({ message: "Please enter a date between 1 December 2014 and 31 December 2014.", says: { id: "dateBetween" } });
+    expect(bare.reason).toBeUndefined();
+  });
+
+  test("a number outside its limits: the same, for numbers and number picks", () => {
+    const f = field("number", "N", { min: "1", max: "10", invalidPrompt: "Type how many." });
+    expect(validatePage(page([f]), { n: "11" }, TODAY).errors[0]).toMatchObject({ message: "Type how many.", reason: { id: "numberBetween", values: { min: 1, max: 10 } } });
+    expect(validatePage(page([f]), { n: "0.5" }, TODAY).errors[0]?.reason?.id).toBe("numberBetween");
+    expect(validatePage(page([f]), { n: "ten" }, TODAY).errors[0]).toEqual({ fieldIndex: 0, inputName: "n", message: "Type how many." });
+    const pick = field("numberpick", "K", { min: "1", max: "3", invalidPrompt: "Pick one." });
+    expect(validatePage(page([pick]), { k: "4" }, TODAY).errors[0]).toMatchObject({ message: "Pick one.", reason: { id: "numberBetween", values: { min: 1, max: 3 } } });
   });
 });
 

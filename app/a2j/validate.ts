@@ -27,6 +27,11 @@ export interface FieldError {
    * identifier and its values, so that a viewer can put it in the guide's language. `message` is its English.
    */
   says?: MessageSays;
+  /**
+   * Why the answer was refused, when the author's own prompt (`message`) does not say it: the field's limits
+   * ("Please enter a date between 1 December 2014 and 31 December 2014."). The prompt stays; the reason follows it.
+   */
+  reason?: MessageSays;
 }
 
 
@@ -131,12 +136,47 @@ export function englishMessage({ id, values = {} }: MessageSays): string {
   }
 }
 
-function numberRangeSays(min: string, max: string): MessageSays {
-  return { id: min !== "" && max !== "" ? "numberBetween" : min !== "" ? "numberAtLeast" : "numberAtMost", values: { min, max } };
+/** A number field's limits: the numbers themselves (a viewer writes them with the language's decimal sign). */
+function numberRangeSays(min: number | null, max: number | null): MessageSays {
+  return { id: min !== null && max !== null ? "numberBetween" : min !== null ? "numberAtLeast" : "numberAtMost", values: { min: min ?? "", max: max ?? "" } };
 }
 
+/** A date field's limits: the dates written as the locale shows dates to people. */
 function dateRangeSays(min: string, max: string): MessageSays {
   return { id: min !== "" && max !== "" ? "dateBetween" : min !== "" ? "dateFrom" : "dateUntil", values: { min, max } };
+}
+
+/** A number bound of a field ("1,000", "$10"), or null when absent or unreadable. */
+function numberBound(s: string): number | null {
+  const n = parseLooseNumber(s);
+  return s.trim() === "" || Number.isNaN(n) ? null : n;
+}
+
+/** The limits of a number field (number, numberdollar, numberpick), as read from its min and max. */
+function numberLimits(field: Pick<Field, "min" | "max">): { min: number | null; max: number | null } {
+  return { min: numberBound(field.min), max: numberBound(field.max) };
+}
+
+/** The limits of a date field, as days ("TODAY" is `today`). */
+function dateLimits(field: Pick<Field, "min" | "max">, today: number): { min: number | null; max: number | null } {
+  return { min: dateBound(field.min, today), max: dateBound(field.max, today) };
+}
+
+/**
+ * What a number or date field's limits are, as one of the engine's messages (numberBetween, dateFrom…), so that
+ * a viewer can say them before anyone errs; null for a field without limits (or of another type). Dates are
+ * written as the locale shows them to people ("1 December 2014"), "TODAY" as today's date.
+ */
+export function fieldLimits(field: Pick<Field, "type" | "min" | "max">, today: number, dates: DateLocale = A2J_DATES): MessageSays | null {
+  if (field.type === "number" || field.type === "numberdollar" || field.type === "numberpick") {
+    const { min, max } = numberLimits(field);
+    return min === null && max === null ? null : numberRangeSays(min, max);
+  }
+  if (field.type === "datemdy") {
+    const { min, max } = dateLimits(field, today);
+    return min === null && max === null ? null : dateRangeSays(min === null ? "" : formatDaysFor(min, dates), max === null ? "" : formatDaysFor(max, dates));
+  }
+  return null;
 }
 
 export interface PickOption {
@@ -214,6 +254,12 @@ export function validatePage(
     const custom = plain(f.invalidPrompt);
     errors.push(custom !== "" ? { fieldIndex: i, inputName: inputName(f, i), message: custom } : { fieldIndex: i, inputName: inputName(f, i), message: englishMessage(says), says });
   };
+  // Outside the field's limits: the author's prompt (which rarely says them) keeps its place, the limits follow it.
+  const outside = (f: Field, i: number, limits: MessageSays) => {
+    const custom = plain(f.invalidPrompt);
+    if (custom === "") return err(f, i, limits);
+    errors.push({ fieldIndex: i, inputName: inputName(f, i), message: custom, reason: limits });
+  };
   const own = (id: ValidationMessageId): MessageSays => ({ id });
   const radioGroups = new Set<string>();
   let checkboxRequired = false;
@@ -284,11 +330,8 @@ export function validatePage(
         const n = parseLooseNumber(s);
         if (Number.isNaN(n)) return err(f, i, fallback);
         if (f.type === "numberpick" && !Number.isInteger(n)) return err(f, i, fallback);
-        const min = parseLooseNumber(f.min);
-        const max = parseLooseNumber(f.max);
-        if ((!Number.isNaN(min) && n < min) || (!Number.isNaN(max) && n > max)) {
-          return err(f, i, numberRangeSays(Number.isNaN(min) ? "" : f.min.trim(), Number.isNaN(max) ? "" : f.max.trim()));
-        }
+        const { min, max } = numberLimits(f);
+        if ((min !== null && n < min) || (max !== null && n > max)) return outside(f, i, fieldLimits(f, today, dates)!);
         store(n);
         return;
       }
@@ -300,11 +343,8 @@ export function validatePage(
         }
         const d = s.toUpperCase() === "TODAY" ? today : parseUserDate(s);
         if (d === null) return err(f, i, own("datemdy"));
-        const min = dateBound(f.min, today);
-        const max = dateBound(f.max, today);
-        if ((min !== null && d < min) || (max !== null && d > max)) {
-          return err(f, i, dateRangeSays(min === null ? "" : formatDaysFor(min, dates), max === null ? "" : formatDaysFor(max, dates)));
-        }
+        const { min, max } = dateLimits(f, today);
+        if ((min !== null && d < min) || (max !== null && d > max)) return outside(f, i, fieldLimits(f, today, dates)!);
         store(formatDays(d));
         return;
       }

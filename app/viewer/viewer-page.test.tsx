@@ -1,8 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PROMPTS, type DateLocale, type FieldError, type Guide, loadGuideObject, renderPage, startInterview } from "~/a2j";
+import { DEFAULT_PROMPTS, type DateLocale, type FieldError, type Guide, loadGuideObject, renderPage, startInterview, validatePage } from "~/a2j";
+import { translator } from "~/i18n/translator";
+import { ViewerContent } from "./viewer-document";
 import { ErrorSummary } from "~/ui/form";
-import { ViewerPageView } from "./viewer-page";
+import { ViewerPageView, viewerMessage } from "./viewer-page";
 
 const TODAY = 19797;
 
@@ -148,5 +150,68 @@ describe("the viewer's error summary", () => {
     );
     expect(html).toContain(summary);
     expect(summary).toMatch(/^<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus="" data-error-summary="">/);
+  });
+});
+
+// Issue 29, part 5: a field with limits says them before anyone errs, and a value outside them gets the
+// author's prompt and the reason.
+describe("limits people can meet", () => {
+  const PROMPT = "You must enter a month, day and year in the highlighted spaces";
+  const limited = () =>
+    guideWith([
+      { type: "datemdy", name: "Hearing DA", label: "Date of the hearing", min: "12/01/2014", max: "12/31/2014", invalidPrompt: PROMPT },
+      { type: "number", name: "Children NU", label: "How many children", min: "1", max: "10" },
+      { type: "numberdollar", name: "Rent NU", label: "Rent", min: "0.5" },
+      { type: "datemdy", name: "Since DA", label: "Since when", max: "TODAY" },
+      { type: "number", name: "Free NU", label: "Any number" },
+    ]);
+  const british = { order: "DMY", style: "long", language: "en" } as const;
+
+  it("each field's hint says its limits, in the country's style, and the field is described by it", () => {
+    const html = rendered(limited(), british);
+    expect(html).toContain('<p class="field__hint" id="field-0-limits">A date between 1 December 2014 and 31 December 2014</p><p class="field__hint" id="field-0-hint">For example, 27 3 2007</p>');
+    expect(html).toContain('<fieldset class="field fieldset date-input" aria-describedby="field-0-limits field-0-hint">');
+    expect(html).toContain('<p class="field__hint" id="field-1-limits">A number from 1 to 10</p>');
+    expect(element(html, "field-1")["aria-describedby"]).toBe("field-1-limits");
+    expect(html).toContain('<p class="field__hint" id="field-2-limits">A number of at least 0.5</p>');
+    expect(element(html, "field-2")["aria-describedby"]).toBe("field-2-limits field-2-hint");
+    // TODAY is today's date (TODAY = 19797 days: 15 March 2024).
+    expect(html).toContain('<p class="field__hint" id="field-3-limits">A date on or before 15 March 2024</p>');
+    expect(html).not.toContain("field-4-limits");
+    expect(element(html, "field-4")["aria-describedby"]).toBeUndefined();
+    // A2J's own way, outside any country: MM/DD/YYYY.
+    expect(rendered(limited())).toContain(">A date between 12/01/2014 and 12/31/2014</p>");
+  });
+
+  it("a date outside them: the author's prompt, then the reason, under the field and in the summary", () => {
+    const guide = limited();
+    const { errors } = validatePage(guide.pages.P!, { "hearing da": "01/13/1990", "children nu": "11" }, TODAY, british);
+    const html = rendered(guide, british, errors);
+    const dateError = `${PROMPT} Please enter a date between 1 December 2014 and 31 December 2014.`;
+    expect(html).toContain(`<p class="field__error" id="field-0-error">${dateError}</p>`);
+    expect(html).toContain(`<a href="#field-0">Date of the hearing: ${dateError}</a>`);
+    expect(html).toContain('aria-describedby="field-0-limits field-0-hint field-0-error"');
+    expect(html).toContain('<p class="field__error" id="field-1-error">Please enter a number between 1 and 10.</p>');
+    expect(element(html, "field-1")["aria-describedby"]).toBe("field-1-limits field-1-error");
+  });
+
+  it("in French: the dates in French, the numbers with a decimal comma", () => {
+    const guide = limited();
+    const { errors } = validatePage(guide.pages.P!, { "hearing da": "01/13/1990", "rent nu": "0.25" }, TODAY, { ...british, language: "fr" });
+    const started = startInterview(guide, TODAY);
+    if (!started.ok) throw new Error(started.error.message);
+    const page = renderPage(guide, started.state, TODAY, { dates: { ...british, language: "fr" }, errors })!;
+    const props = { page, title: "Guide", documentTitle: "Guide", action: "/viewer", preview: false, interviewId: null, saved: false, previewState: null, rephrasable: [], language: "fr" };
+    const html = renderToStaticMarkup(<ViewerContent view={props} />);
+    expect(html).toContain(">Une date entre le 1 décembre 2014 et le 31 décembre 2014</p>");
+    expect(html).toContain(">Un nombre de 1 à 10</p>");
+    expect(html).toContain(">Un nombre d’au moins 0,5</p>");
+    expect(html).toContain(`${PROMPT} Veuillez entrer une date entre le 1 décembre 2014 et le 31 décembre 2014.</p>`);
+    expect(html).toContain(">Veuillez entrer un nombre d’au moins 0,5.</p>");
+  });
+
+  it("in Chinese the reason follows the prompt without a space, as Chinese writes sentences", () => {
+    const t = translator("zh-Hans");
+    expect(viewerMessage(t, "请填写日期。", null, { id: "dateFrom", values: { min: "2014年12月1日", max: "" } })).toBe("请填写日期。请输入 2014年12月1日 当天或之后的日期。");
   });
 });

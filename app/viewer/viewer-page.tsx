@@ -26,23 +26,31 @@ function described(field: FieldView) {
   return field.error ? { "aria-invalid": true as const, "aria-describedby": errorId(field) } : {};
 }
 
+/** One of the engine's own messages in the guide's language (`keys`: its catalogue keys' start), or null if none. */
+function engineWords(t: Translator, says: MessageSays, keys = "viewer.validate"): string | null {
+  const key = `${keys}.${says.id}`;
+  if (!Object.hasOwn(catalogues.en, key)) return null;
+  // Numbers of the engine's (a limit, a year, a count of days) in the language, with Latin digits.
+  const values = Object.fromEntries(Object.entries(says.values ?? {}).map(([name, value]) => [name, typeof value === "number" ? viewerNumber(t, value) : value]));
+  return t.t(key as MessageKey, values);
+}
+
 /**
  * An error in the guide's language: one of the engine's own messages (`says`, app/a2j/validate.ts) from the
- * catalogue; a message reference of the viewer's (an upload's) put into words; the author's own prompt as written.
+ * catalogue; a message reference of the viewer's (an upload's) put into words; the author's own prompt as written,
+ * followed by the `reason` the prompt does not say (the field's limits).
  */
-export function viewerMessage(t: Translator, message: string, says?: MessageSays | null): string {
-  const key = says ? `viewer.validate.${says.id}` : null;
-  if (!key || !Object.hasOwn(catalogues.en, key)) return t.message(message);
-  // Numbers of the engine's (a limit, a year, a count of days) in the language, with Latin digits.
-  const values = Object.fromEntries(Object.entries(says!.values ?? {}).map(([name, value]) => [name, typeof value === "number" ? viewerNumber(t, value) : value]));
-  return t.t(key as MessageKey, values);
+export function viewerMessage(t: Translator, message: string, says?: MessageSays | null, reason?: MessageSays | null): string {
+  const said = (says ? engineWords(t, says) : null) ?? t.message(message);
+  const why = reason ? engineWords(t, reason) : null;
+  return why ? t.t("viewer.limits.withReason", { prompt: said, reason: why }) : said;
 }
 
 function FieldError({ field }: { field: FieldView }) {
   const t = useT();
   return field.error ? (
     <p className="field__error" id={errorId(field)}>
-      {viewerMessage(t, field.error, field.errorSays)}
+      {viewerMessage(t, field.error, field.errorSays, field.errorReason)}
     </p>
   ) : null;
 }
@@ -69,18 +77,38 @@ function Label({ field }: { field: FieldView }) {
   );
 }
 
-function Hint({ field }: { field: FieldView }) {
+/** The field's limits said before anyone errs ("A number from 1 to 10"), for the fields typed into. */
+const SAYS_LIMITS = new Set<FieldView["type"]>(["number", "numberdollar", "datemdy"]);
+const limitsId = (field: FieldView) => `${fieldId(field)}-limits`;
+const showsLimits = (field: FieldView) => field.limits !== null && SAYS_LIMITS.has(field.type);
+
+function Limits({ field }: { field: FieldView }) {
   const t = useT();
-  const hint = hints[field.type];
-  return hint ? (
-    <p className="field__hint" id={`${fieldId(field)}-hint`}>
-      {t.t(hint)}
+  const words = showsLimits(field) ? engineWords(t, field.limits!, "viewer.limits") : null;
+  return words ? (
+    <p className="field__hint" id={limitsId(field)}>
+      {words}
     </p>
   ) : null;
 }
 
+function Hint({ field }: { field: FieldView }) {
+  const t = useT();
+  const hint = hints[field.type];
+  return (
+    <>
+      <Limits field={field} />
+      {hint ? (
+        <p className="field__hint" id={`${fieldId(field)}-hint`}>
+          {t.t(hint)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function describedWithHint(field: FieldView) {
-  const ids = [hints[field.type] ? `${fieldId(field)}-hint` : null, field.error ? errorId(field) : null].filter(Boolean);
+  const ids = [showsLimits(field) ? limitsId(field) : null, hints[field.type] ? `${fieldId(field)}-hint` : null, field.error ? errorId(field) : null].filter(Boolean);
   return { "aria-invalid": field.error ? (true as const) : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
 }
 
@@ -206,12 +234,13 @@ function DateInput({ field, dates }: { field: FieldView; dates: DateLocale }) {
   return (
     <fieldset
       className={`field fieldset date-input${field.error ? " field--invalid" : ""}`}
-      aria-describedby={field.error ? `${hintId} ${errorId(field)}` : hintId}
+      aria-describedby={[showsLimits(field) ? limitsId(field) : null, hintId, field.error ? errorId(field) : null].filter(Boolean).join(" ")}
     >
       <legend className="fieldset__legend">
         <Html as="span" html={field.label} />
         <Required field={field} />
       </legend>
+      <Limits field={field} />
       <p className="field__hint" id={hintId}>
         {t.t(dates.order === "DMY" ? "viewer.hint.dateDayFirst" : "viewer.hint.dateMonthFirst")}
       </p>
@@ -355,7 +384,7 @@ function RadioGroup({ fields, legend, bare = false }: { fields: FieldView[]; leg
       ))}
       {error ? (
         <p className="field__error" id={errorId(error)}>
-          {viewerMessage(t, error.error ?? "", error.errorSays)}
+          {viewerMessage(t, error.error ?? "", error.errorSays, error.errorReason)}
         </p>
       ) : null}
     </>
@@ -551,7 +580,7 @@ export function ViewerPageView({ page, title, action, preview, interviewId, save
           field; the message under the field is the guide's own. */}
       <ErrorSummary
         title={t.t("viewer.errorSummary")}
-        errors={page.errors.map((error) => ({ fieldId: `field-${error.fieldIndex}`, label: summaryLabel(page, error.fieldIndex, t), message: viewerMessage(t, error.message, error.says) }))}
+        errors={page.errors.map((error) => ({ fieldId: `field-${error.fieldIndex}`, label: summaryLabel(page, error.fieldIndex, t), message: viewerMessage(t, error.message, error.says, error.reason) }))}
       />
       {changeNeedsPage ? (
         <div className="notice notice--warning viewer__change-note">
