@@ -3,7 +3,8 @@
 import type { Db } from "../../db/database";
 import { database } from "~/db.server";
 import { type Actor, recordAuditEvent } from "~/audit/audit.server";
-import { catalogues } from "~/i18n/translator";
+import { catalogues, viewerCatalogues } from "~/i18n/translator";
+import { viewerOnlyLanguages } from "~/i18n/viewer-languages";
 import { DEFAULT_LANGUAGE, findLanguage, languages } from "~/i18n/languages";
 import { forgetOfferedLanguages, offeredLanguages } from "~/i18n/offered.server";
 
@@ -28,6 +29,18 @@ export async function listLanguages(db: Db = database()): Promise<LanguageRow[]>
     messages: Object.keys(catalogues[language.code]).length,
     offered: offered.has(language.code),
     isDefault: language.code === DEFAULT_LANGUAGE,
+  }));
+}
+
+/** The languages only the interview viewer speaks, with how many of its messages each has and their review. */
+export function listViewerOnlyLanguages(): (Omit<LanguageRow, "offered" | "isDefault"> & { dir: "ltr" | "rtl" })[] {
+  return viewerOnlyLanguages.map((language) => ({
+    code: language.code,
+    name: language.name,
+    englishName: language.englishName,
+    dir: language.dir,
+    review: language.review,
+    messages: Object.keys(viewerCatalogues[language.code]).length,
   }));
 }
 

@@ -4,6 +4,7 @@
 // /admin/content/words/:language. Each has its history at …/history and its versions at …/versions/:n.
 import { type ContentKind, HOME_KEY, type ItemKind, legalSlugs, translationKey } from "../../db/content-versions";
 import { DEFAULT_LANGUAGE, findLanguage } from "~/i18n/languages";
+import { findViewerLanguage } from "~/i18n/viewer-languages";
 
 export type Section = "pages" | "countries" | "issues";
 
@@ -42,6 +43,20 @@ export function itemHref(kind: ItemKind, key: string, language?: string | null):
   return language ? `${base}/in/${language}` : base;
 }
 
+/**
+ * A language whose interface words an administrator may correct: a shipped one besides the default, or one only
+ * the interview viewer speaks (its `viewer.*` words alone: docs/decisions/0047-the-viewer-speaks-the-guides-language.md).
+ */
+export function wordsLanguage(code: string | undefined): { code: string; name: string; englishName: string; viewerOnly: boolean } | null {
+  const shipped = translationLanguage(code);
+  if (shipped) {
+    const language = findLanguage(shipped)!;
+    return { code: language.code, name: language.name, englishName: language.englishName, viewerOnly: false };
+  }
+  const viewerOnly = findViewerLanguage(code);
+  return viewerOnly?.viewerOnly && viewerOnly.code === code ? { code: viewerOnly.code, name: viewerOnly.name, englishName: viewerOnly.englishName, viewerOnly: true } : null;
+}
+
 export function wordsHref(language: string): string {
   return `/admin/content/words/${language}`;
 }
@@ -67,9 +82,9 @@ export interface VersionedRef {
 /** What /admin/content/:section/:key[/in/:language] names for its history and versions; null: 404. */
 export function versionedFromUrl(params: { section?: string; key?: string; language?: string }): VersionedRef | null {
   if (params.section === "words") {
-    const language = translationLanguage(params.key);
+    const language = wordsLanguage(params.key);
     if (!language || params.language !== undefined) return null;
-    return { kind: "strings", key: language, href: wordsHref(language), title: () => `Interface words in ${findLanguage(language)!.englishName}`, item: null };
+    return { kind: "strings", key: language.code, href: wordsHref(language.code), title: () => `Interface words in ${language.englishName}`, item: null };
   }
   const item = itemFromUrl(params.section, params.key);
   if (!item?.key) return null;

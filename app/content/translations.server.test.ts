@@ -9,7 +9,8 @@ import { forgetInterfaceOverrides, refreshInterfaceOverrides } from "~/i18n/over
 import { setInterfaceOverrides, translator } from "~/i18n/translator";
 import { getHomeContent, getIssue, getLegalDocument, issueInLanguage, listCountries } from "./content.server";
 import { history, loadTranslation, publishDraft, restoreVersion, saveContent, translationStatuses, versionWithDiff, deleteContent } from "./versions.server";
-import { loadWords, saveWord, wordProblem } from "./words.server";
+import { wordsLanguage } from "./items";
+import { isMessageKey, loadWords, saveWord, shippedWords, wordProblem } from "./words.server";
 
 const admin = { id: randomUUID(), email: "translator@example.org", address: "203.0.113.9" };
 
@@ -123,5 +124,24 @@ describe.each(dialects)("content in other languages on %s", (dialect) => {
     expect((await history("strings", "ms", db)).length).toBe(3);
     const { events } = await listAuditEvents(1, db);
     expect(events[0]).toMatchObject({ action: "content.published", subject: "interface words in ms" });
+  });
+
+  it("corrects the interview's words in a language only the viewer speaks, and only those", async () => {
+    const db = database.db;
+    expect(wordsLanguage("ko")).toMatchObject({ code: "ko", englishName: "Korean", viewerOnly: true });
+    expect(wordsLanguage("fr")).toMatchObject({ code: "fr", viewerOnly: false });
+    expect([wordsLanguage("en"), wordsLanguage("KO"), wordsLanguage("xx")]).toEqual([null, null, null]);
+    const words = shippedWords("ko");
+    expect(words.length).toBeGreaterThan(90);
+    expect(words.every((word) => word.key.startsWith("viewer."))).toBe(true);
+    expect(isMessageKey("viewer.continue", "ko")).toBe(true);
+    expect(isMessageKey("public.home.chooseCountry", "ko")).toBe(false);
+    expect(isMessageKey("public.home.chooseCountry", "ms")).toBe(true);
+
+    expect(await saveWord("ko", "viewer.continue", "다음으로", "published", admin, db)).toMatchObject({ ok: true });
+    forgetInterfaceOverrides();
+    await refreshInterfaceOverrides(db);
+    expect(translator("ko").t("viewer.continue")).toBe("다음으로");
+    expect((await history("strings", "ko", db)).length).toBe(1);
   });
 });

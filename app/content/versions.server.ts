@@ -28,6 +28,7 @@ import { type Actor, recordAuditEvent } from "~/audit/audit.server";
 import { database } from "~/db.server";
 import { fieldLabels, markdownFields } from "./editing";
 import { findLanguage } from "~/i18n/languages";
+import { wordsLanguage } from "./items";
 import { forgetInterfaceOverrides } from "~/i18n/overrides.server";
 
 export type { ContentBodies, ContentKind, ContentVersion, ItemKind } from "../../db/content-versions";
@@ -100,7 +101,7 @@ export async function loadItem<K extends ContentKind>(kind: K, key: string, db: 
 export async function itemExists(kind: ContentKind, key: string, db: Db = database()): Promise<boolean> {
   if (kind === "home" || kind === "legal") return true;
   // Words exist in every shipped language; a translation while the item it translates does.
-  if (kind === "strings") return findLanguage(key)?.code === key;
+  if (kind === "strings") return wordsLanguage(key) !== null;
   if (kind === "translation") {
     const translated = parseTranslationKey(key);
     return translated !== null && findLanguage(translated.language)?.code === translated.language && (await itemExists(translated.kind, translated.key, db));

@@ -5,25 +5,32 @@
 import type { Actor } from "~/audit/audit.server";
 import { database } from "~/db.server";
 import { placeholderProblem } from "~/i18n/placeholders";
-import { catalogues, type MessageKey } from "~/i18n/translator";
-import type { LanguageCode } from "~/i18n/languages";
+import { catalogues, type MessageKey, viewerCatalogues } from "~/i18n/translator";
 import type { Db } from "../../db/database";
 import { type ContentChange, loadItem, saveContent } from "./versions.server";
 
 const english = catalogues.en as Record<string, string>;
 
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(english, key);
+/** The catalogue a language ships: a product language's, or one the viewer alone speaks (its `viewer.*` keys). */
+function shippedCatalogue(language: string): Record<string, string> | undefined {
+  return (catalogues as Record<string, Record<string, string>>)[language] ?? (viewerCatalogues as Record<string, Record<string, string>>)[language];
 }
 
-/** Every key, with its English message and the language's shipped one, for the form's list. */
-export function shippedWords(language: LanguageCode) {
-  const shipped = catalogues[language] as Record<string, string>;
-  return Object.keys(english).map((key) => ({ key, english: english[key]!, shipped: shipped[key] ?? english[key]! }));
+/** Whether a key is a message the language has, so can be corrected in it. */
+export function isMessageKey(key: string, language: string): key is MessageKey {
+  return Object.hasOwn(english, key) && Object.hasOwn(shippedCatalogue(language) ?? {}, key);
+}
+
+/** Every key the language has, with its English message and the language's shipped one, for the form's list. */
+export function shippedWords(language: string) {
+  const shipped = shippedCatalogue(language) ?? {};
+  return Object.keys(english)
+    .filter((key) => Object.hasOwn(shipped, key))
+    .map((key) => ({ key, english: english[key]!, shipped: shipped[key]! }));
 }
 
 /** The language's corrections: those published, and a newer draft's if there is one (what the form edits). */
-export async function loadWords(language: LanguageCode, db: Db = database()) {
+export async function loadWords(language: string, db: Db = database()) {
   const { published, pendingDraft } = await loadItem("strings", language, db);
   return {
     published: published?.messages ?? {},
@@ -46,7 +53,7 @@ export function wordProblem(key: MessageKey, text: string): string | null {
  * Sets (or, with `text` null, removes) the correction of one key, on top of the newest version (a draft's
  * corrections are kept), saved as a draft or published with the rest.
  */
-export async function saveWord(language: LanguageCode, key: MessageKey, text: string | null, status: "draft" | "published", actor: Actor, db: Db = database()): Promise<ContentChange> {
+export async function saveWord(language: string, key: MessageKey, text: string | null, status: "draft" | "published", actor: Actor, db: Db = database()): Promise<ContentChange> {
   const { messages } = await loadWords(language, db);
   const next = { ...messages };
   if (text === null) delete next[key];

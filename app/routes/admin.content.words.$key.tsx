@@ -5,12 +5,11 @@ import { z } from "zod";
 import { AdminPage } from "~/administration/admin-page";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { invalid } from "~/auth/form-replies.server";
-import { translationLanguage, wordsHref } from "~/content/items";
+import { wordsHref, wordsLanguage } from "~/content/items";
 import { PendingDraftNotice, authorName } from "~/content/version-views";
 import { publishDraft } from "~/content/versions.server";
 import { isMessageKey, loadWords, saveWord, shippedWords, wordProblem } from "~/content/words.server";
 import { notFound } from "~/http.server";
-import { findLanguage, type LanguageCode } from "~/i18n/languages";
 import { ErrorSummary, showsErrors, summaryErrors, TextAreaField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/admin.content.words.$key";
@@ -27,9 +26,9 @@ const correctionSchema = z.object({
 });
 
 function languageOf(request: Request, params: Route.LoaderArgs["params"]) {
-  const code = translationLanguage(params.key);
-  if (!code) notFound(request);
-  return { code: code as LanguageCode, name: findLanguage(code)!.englishName, ownName: findLanguage(code)!.name };
+  const language = wordsLanguage(params.key);
+  if (!language) notFound(request);
+  return { code: language.code, name: language.englishName, ownName: language.name, viewerOnly: language.viewerOnly };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -66,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: correctionSchema });
   if (submission.status !== "success") return invalid(submission);
   const { intent, key, text } = submission.value;
-  if (!isMessageKey(key)) return data({ result: submission.reply({ fieldErrors: { key: ["Choose a message from the list."] } }), message: null }, { status: 400 });
+  if (!isMessageKey(key, language.code)) return data({ result: submission.reply({ fieldErrors: { key: ["Choose a message from the list."] } }), message: null }, { status: 400 });
   const problem = intent === "remove" ? null : text ? wordProblem(key, text) : "Enter the corrected text, or press Remove the correction.";
   if (problem) return data({ result: submission.reply({ fieldErrors: { text: [problem] } }), message: null }, { status: 400 });
   const saved = await saveWord(language.code, key, intent === "remove" ? null : text!, intent === "publish" ? "published" : "draft", actor);
@@ -101,6 +100,12 @@ export default function InterfaceWords({ loaderData, actionData }: Route.Compone
         Correct a message of the site&apos;s own words in {language.name} (a translator&apos;s fix) without waiting for a new release. A correction keeps
         the message&apos;s placeholders in braces, such as {"{name}"}, and its tags, as the English message has them. People see it once it is published.
       </p>
+      {language.viewerOnly ? (
+        <p>
+          Only the interview speaks {language.name}: when a guide is written in it, the interview&apos;s own words (its buttons, hints and messages) are
+          these. The rest of the site is in the person&apos;s language.
+        </p>
+      ) : null}
       {pendingDraft ? (
         <PendingDraftNotice draft={pendingDraft} what="corrections" shown="list">
           <Form method="post">

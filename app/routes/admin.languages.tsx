@@ -1,11 +1,11 @@
 import { AdminPage } from "~/administration/admin-page";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
-import { listLanguages, setOfferedLanguages } from "~/administration/languages.server";
+import { listLanguages, listViewerOnlyLanguages, setOfferedLanguages } from "~/administration/languages.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/admin.languages";
 
 export async function loader() {
-  return { languages: await listLanguages() };
+  return { languages: await listLanguages(), viewerOnly: listViewerOnlyLanguages() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,6 +73,41 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
           Save languages
         </button>
       </form>
+      <h2>Languages only interviews speak</h2>
+      <p>
+        A guide written in one of these languages runs with the interview&apos;s own words (buttons, hints, messages) in it; the rest of the site stays
+        in the person&apos;s language.
+      </p>
+      <table className="data-table">
+        <caption className="visually-hidden">Languages only interviews speak</caption>
+        <thead>
+          <tr>
+            <th scope="col">Language</th>
+            <th scope="col">Translation</th>
+            <th scope="col">Messages</th>
+            <th scope="col">Corrections</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loaderData.viewerOnly.map((language) => (
+            <tr key={language.code}>
+              <td>
+                <span lang={language.code} dir={language.dir}>
+                  {language.name}
+                </span>{" "}
+                ({language.englishName})
+              </td>
+              <td>{language.review === "reviewed" ? "Reviewed" : "Drafted, not yet reviewed"}</td>
+              <td>{language.messages}</td>
+              <td>
+                <a href={`/admin/content/words/${language.code}`}>
+                  Correct words<span className="visually-hidden"> in {language.englishName}</span>
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </AdminPage>
   );
 }

@@ -10,6 +10,28 @@ const ownItems = (javaScriptEnabled: boolean) =>
     : { issueId: 7, issueName: "Challenging a benefits decision", wordKey: "public.crumb.home", words: { code: "vi", name: "Vietnamese", corrected: "Về trang chủ" } };
 
 test.describe("the organisation's content in other languages", () => {
+  test("the interview's own words in a language only interviews speak can be corrected too", async ({ browser, javaScriptEnabled }) => {
+    const administrator = await signedInPerson(browser, javaScriptEnabled, "words-viewer-only-admin", { role: "administrator" });
+    const page = administrator.page;
+    try {
+      await page.goto("/admin/languages");
+      const korean = page.getByRole("table", { name: "Languages only interviews speak" }).getByRole("row", { name: /Korean/ });
+      await expect(korean).toContainText("Drafted, not yet reviewed");
+      await korean.getByRole("link", { name: "Correct words in Korean" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Interface words in Korean");
+      await expect(page.getByText("Only the interview speaks Korean")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      // Only the interview's words are there to correct.
+      await page.getByLabel("Words, in English or Korean, or the message's key").fill("Continue");
+      await page.getByRole("button", { name: "Find" }).click();
+      await expect(page.getByRole("link", { name: /^viewer\.continue ?: correct it$/ })).toBeVisible();
+      await expect(page.getByRole("link", { name: /^public\./ })).toHaveCount(0);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    } finally {
+      await administrator.context.close();
+    }
+  });
+
   test("an administrator publishes a French issue description; until then people reading French see the English text, marked and explained", async ({
     browser,
     javaScriptEnabled,
