@@ -10,6 +10,7 @@ import { type Actor, recordAuditEvent } from "~/audit/audit.server";
 import { hashToken, randomToken } from "~/auth/crypto.server";
 import { DEFAULT_LANGUAGE } from "~/i18n/languages";
 import type { MailMessage } from "~/mail/mail.server";
+import { DEFAULT_REMINDER_DAYS, MAX_REMINDER_DAYS } from "./limits";
 import { reminderEmail } from "./reminder-email.server";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -17,9 +18,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export const LEASE_MS = 15 * 60_000;
 /** At most this many reminders a day to one person, however many interviews they left unfinished. */
 export const DAILY_CAP = 1;
-/** The organisation's delay unless it chose another (site setting "reminders"). */
-export const DEFAULT_REMINDER_DAYS = 7;
-export const MAX_REMINDER_DAYS = 90;
+export { DEFAULT_REMINDER_DAYS, MAX_REMINDER_DAYS };
 
 const SETTING_KEY = "reminders";
 
