@@ -5,6 +5,7 @@ import { e2eDataDir, e2eSessionSecret } from "../../playwright.config";
 import { emailedLink } from "./accounts";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { signedInPerson } from "./people";
+import { untranslatedWords } from "./pseudo-language";
 import { moveInterviewTo, operatorCommand, outboxMessages, plantInterviews, withE2eDatabase } from "./support";
 import { viewer } from "./viewer";
 
@@ -114,6 +115,13 @@ test("a reminder asked for on leaving is sent once after its delay; its link con
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link does not work");
     await expect(page.getByRole("button", { name: "Stop reminders" })).toHaveCount(0);
     await axe();
+
+    // Every word of these pages is in the catalogues (the pseudo-language shows any that is not).
+    for (const path of [`${stopAt}&lang=en-XA`, "/reminders/stop?code=not-a-code&lang=en-XA"]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
+      expect(await untranslatedWords(page), path).toEqual([]);
+    }
   } finally {
     await person.context.close();
   }
