@@ -65,6 +65,7 @@ export default [
       index("routes/admin._index.tsx"),
       route("administrators", "routes/admin.administrators.tsx"),
       route("languages", "routes/admin.languages.tsx"),
+      route("reminders", "routes/admin.reminders.tsx"),
       route("audit", "routes/admin.audit.tsx"),
       route("usage", "routes/admin.usage.tsx"),
       route("usage/:issueId", "routes/admin.usage.$issueId.tsx"),
@@ -108,6 +109,8 @@ export default [
   ]),
   // An invitation to an interview a helper prepared (?code=…): for whoever holds the emailed link.
   route("invitation", "routes/invitation.tsx"),
+  // The emailed link that stops reminders of unfinished interviews (?code=…): for whoever holds it, no sign-in.
+  route("reminders/stop", "routes/reminders.stop.tsx"),
 
   // ai: the AI tools. draft and dashboard are reserved, with no pages: their paths answer 404 through the catch-all.
   ...prefix("ai", [

@@ -37,6 +37,23 @@ export interface Database {
   prepared_interviews: PreparedInterviewsTable;
   site_settings: SiteSettingsTable;
   content_translations: ContentTranslationsTable;
+  interview_reminders: InterviewRemindersTable;
+}
+
+/** "Email me if I have not finished": one per interview, sent once by housekeeping (migration 0027). */
+export interface InterviewRemindersTable {
+  interview_id: string;
+  user_id: string;
+  /** The catalogue the email is written in. */
+  language: string;
+  /** SHA-256 of the emailed stop link's code (made when it is sent). */
+  stop_hash: string | null;
+  created_at: string;
+  due_at: string;
+  /** When an instance took it to send (a lease: another may take it again once the lease is over). */
+  claimed_at: string | null;
+  sent_at: string | null;
+  stopped_at: string | null;
 }
 
 /** Content published in a language other than the default, and interface corrections (migration 0022). */

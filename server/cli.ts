@@ -7,7 +7,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import path from "node:path";
-import { type ObjectStorageLocation, readDataConfig } from "~/config.server";
+import { type ObjectStorageLocation, readConfig, readDataConfig } from "~/config.server";
+import { sendMail } from "~/mail/mail.server";
+import { sendDueReminders } from "~/reminders/reminders.server";
 import { commandLineActor } from "~/audit/audit.server";
 import { earlierSecrets } from "~/auth/earlier-secrets.server";
 import { importGuideFromCommandLine } from "~/administration/guides.server";
@@ -43,12 +45,16 @@ Commands:
                                              the health check of every path, and the test scenarios of a
                                              folder (NAME.anx or NAME.json with NAME.expect); no database.
                                              Exit code 1 when a finding stops a person or a scenario fails
+  reminders send [--now <time>]              email the reminders of unfinished interviews that are due (as
+                                             housekeeping does every hour); --now: as if it were that time
+                                             (an ISO 8601 time, e.g. 2031-03-01T12:00:00Z), to test a delay
   admin grant <email>                        make the account with this email an administrator
   admin revoke <email>                       make an administrator an ordinary account again
 
 Settings come from the environment: DATABASE_URL (default file:./data/app.db), SEED_DIR (default ./db/seed),
 DATA_DIR (default ./data), STORAGE_URL (unset: uploaded files are in the database), DATA_ENCRYPTION_KEY and
-DATA_ENCRYPTION_OLD_KEYS (as the server has them); on a database an earlier version left, SESSION_SECRET (and
+DATA_ENCRYPTION_OLD_KEYS (as the server has them); for reminders send, the mail settings (RESEND_API_KEY, MAIL_FROM,
+PUBLIC_ORIGIN, and SESSION_SECRET in production) as the server has them; on a database an earlier version left, SESSION_SECRET (and
 TOTP_ENCRYPTION_KEY if it was set) as the server has them, to move its two-factor secrets (migration 0016).`;
 
 /** A mistake in how the command was called: the usage is shown and the exit code is 2. */
@@ -157,6 +163,18 @@ const commands: Record<string, Command> = {
     const checked = await checkGuideFilesWithScenarios(files, scenarios, seconds);
     for (const line of checked.lines) console.log(line);
     if (checked.failed) throw new Refusal("The guide is not ready: see the errors and failing scenarios above.");
+  },
+  "reminders send": async (args) => {
+    const { positionals, values } = parse(args, { now: { type: "string" } });
+    if (positionals.length) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
+    const now = values.now === undefined ? new Date() : new Date(values.now);
+    if (Number.isNaN(now.getTime())) throw new UsageError(`--now must be an ISO 8601 time such as 2031-03-01T12:00:00Z, not "${values.now}".`);
+    await withDatabase(async (handle) => {
+      await migrateDatabase(handle, sealing(handle.db), () => undefined);
+      const settings = readConfig();
+      const sent = await sendDueReminders(handle.db, now, { origin: settings.PUBLIC_ORIGIN, send: (message) => sendMail(message, settings, handle.db) });
+      console.log(`${handle.description}: ${sent} reminder(s) sent, as at ${now.toISOString()}`);
+    });
   },
   "admin grant": (args) => changeRole("grant", args),
   "admin revoke": (args) => changeRole("revoke", args),

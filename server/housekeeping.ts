@@ -8,6 +8,9 @@ import { purgeOldRateLimitWindows } from "~/auth/rate-limit.server";
 import { purgeExpiredSessions } from "~/auth/session.server";
 import { database } from "~/db.server";
 import { purgeUnclaimedPrepared } from "~/help/prepared.server";
+import { config } from "~/config.server";
+import { sendMail } from "~/mail/mail.server";
+import { type ReminderSending, sendDueReminders } from "~/reminders/reminders.server";
 import { purgeOrphanedAttachments } from "~/interviews/attachments.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
@@ -40,12 +43,16 @@ export interface HousekeepingCounts {
   aiCalls: number;
   /** Interviews prepared for someone who never took them, their time up (app/help/prepared.server.ts). */
   preparedInterviews: number;
+  /** Reminders of unfinished interviews emailed (app/reminders/reminders.server.ts): not a purge, but on the same round. */
+  reminders: number;
 }
 
 export interface HousekeepingOptions {
   storage: AttachmentStorage;
   log?: Log;
   batchSize?: number;
+  /** How reminders are emailed: by default through the configured mail, with links to PUBLIC_ORIGIN. */
+  reminders?: ReminderSending;
 }
 
 /**
@@ -55,9 +62,9 @@ export interface HousekeepingOptions {
 export async function runHousekeeping(
   db: Db,
   now: Date,
-  { storage, log = logLine, batchSize }: HousekeepingOptions,
+  { storage, log = logLine, batchSize, reminders }: HousekeepingOptions,
 ): Promise<HousekeepingCounts> {
-  const counts: HousekeepingCounts = { sessions: 0, links: 0, rateLimitWindows: 0, attachments: 0, strayFiles: 0, aiCalls: 0, preparedInterviews: 0 };
+  const counts: HousekeepingCounts = { sessions: 0, links: 0, rateLimitWindows: 0, attachments: 0, strayFiles: 0, aiCalls: 0, preparedInterviews: 0, reminders: 0 };
   const failures: string[] = [];
   const attempt = async (what: string, purge: () => Promise<void>) => {
     try {
@@ -77,17 +84,24 @@ export async function runHousekeeping(
   });
   await attempt("AI call records", async () => void (counts.aiCalls = await purgeOldAiCalls(db, now)));
   await attempt("prepared interviews", async () => void (counts.preparedInterviews = await purgeUnclaimedPrepared(db, now, batchSize)));
+  await attempt("reminders", async () => void (counts.reminders = await sendDueReminders(db, now, reminders ?? configuredReminderSending(db))));
   const ms = Date.now() - started;
   if (Object.values(counts).some((count) => count > 0)) {
     log(
       `[housekeeping] removed ${counts.sessions} expired sessions, ${counts.links} spent links, ` +
         `${counts.rateLimitWindows} old rate-limit windows, ${counts.attachments} orphaned attachments, ` +
         `${counts.strayFiles} files without a row, ${counts.aiCalls} AI call records or transcripts past retention, ` +
-        `${counts.preparedInterviews} unclaimed prepared interviews (${ms} ms)`,
+        `${counts.preparedInterviews} unclaimed prepared interviews; sent ${counts.reminders} reminders (${ms} ms)`,
     );
   }
   if (failures.length) log(`[housekeeping] failed, will retry in the next round: ${failures.join("; ")}`);
   return counts;
+}
+
+/** Reminders sent as the server sends email: Resend or the outbox, the links to PUBLIC_ORIGIN. */
+export function configuredReminderSending(db: Db): ReminderSending {
+  const settings = config();
+  return { origin: settings.PUBLIC_ORIGIN, send: (message) => sendMail(message, settings, db) };
 }
 
 export interface Housekeeping {

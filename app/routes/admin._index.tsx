@@ -13,6 +13,10 @@ export default function AdministrationHome() {
           <p className="muted">Which languages people can choose for the site, and how far each translation has been reviewed.</p>
         </li>
         <li>
+          <a href="/admin/reminders">Reminders</a>
+          <p className="muted">How many days after a person saves and leaves their unfinished interview an email reminds them, or no reminders.</p>
+        </li>
+        <li>
           <a href="/admin/content">Content</a>
           <p className="muted">Countries, issues, the home page, About, terms and privacy: drafts, publishing, history.</p>
         </li>

@@ -13,7 +13,12 @@ import { metaTranslator } from "~/i18n/meta";
 import { pageTitle } from "~/ui/page-title";
 import { Prose } from "~/ui/markdown";
 import { markdownToHtml } from "~/ui/markdown.server";
+import { askForReminder, type ReminderOffer, reminderOffer } from "~/reminders/reminders.server";
+import { SavedReminder } from "~/reminders/saved-reminder";
 import type { Route } from "./+types/home";
+
+/** The interview a saved-answers notice names (its address ends with the interview's id), if it names one. */
+const savedInterviewId = (saved: string) => saved.match(/\/interviews\/([0-9a-f-]{36})$/)?.[1] ?? null;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = context.get(languageContext);
@@ -29,13 +34,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (saved && currentUser(context)) {
     return data({ home: intro, countries, openCountryId, savedNotice: null }, { headers: { "Set-Cookie": await clearSavedNotice() } });
   }
-  const savedNotice = saved ? { message: savedNoticeMessage, signIn: withReturn("/auth/sign-in", saved) } : null;
+  const interviewId = saved ? savedInterviewId(saved) : null;
+  // "Email me on … if I have not finished" (docs/decisions/0050-reminders.md): offered while the notice stands.
+  const reminder: ReminderOffer = interviewId ? await readOrEmpty("the reminder", () => reminderOffer(interviewId), null) : null;
+  const reminderNotSet = new URL(request.url).searchParams.get("reminder") === "not-set";
+  const savedNotice = saved ? { message: savedNoticeMessage, signIn: withReturn("/auth/sign-in", saved), reminder, reminderNotSet, now: new Date().toISOString() } : null;
   return { home: intro, countries, openCountryId, savedNotice };
 }
 
-/** Dismissing the saved-answers notice: a plain form, so it works without script. */
-export async function action({ request }: Route.ActionArgs) {
+/**
+ * Dismissing the saved-answers notice, or asking for a reminder of the interview it names: plain forms, so they
+ * work without script. The notice's cookie (signed, set only by saving and leaving) is what allows the reminder:
+ * the person has just been signed out, and the reminder only ever goes to the interview's owner.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  if (form.get("intent") === "remind-me") {
+    const saved = await savedInterview(request);
+    const interviewId = saved ? savedInterviewId(saved) : null;
+    const asked = interviewId ? await askForReminder(interviewId, context.get(languageContext), new Date()) : null;
+    return redirect(asked ? "/" : "/?reminder=not-set");
+  }
   if (form.get("intent") !== "dismiss-saved-notice") return redirect("/");
   return redirect("/", { headers: { "Set-Cookie": await clearSavedNotice() } });
 }
@@ -56,6 +75,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {savedNotice ? (
         <div className="notice notice--success saved-notice" role="status">
           <p>{t.message(savedNotice.message)}</p>
+          <SavedReminder reminder={savedNotice.reminder} notSet={savedNotice.reminderNotSet} now={savedNotice.now} />
           <div className="saved-notice__actions">
             <a className="button button--small" href={savedNotice.signIn}>
               {t.t("public.home.savedSignIn")}
