@@ -9,6 +9,7 @@ import { parseMdy } from "./dates";
 import type { Answers, AnswerValue, Guide, VarType } from "./types";
 import { own, setOwn } from "./util";
 import { listOptions } from "./validate";
+import { decodeEntities } from "./xml";
 
 /** What is wrong with a value from elsewhere. */
 export type AnswerProblem =
@@ -133,4 +134,16 @@ export function withAnswers(answers: Answers, chosen: readonly FittingAnswer[]):
     setOwn(out, answer.key, { ...(existing ?? { name: answer.name, type: answer.type, repeating: answer.repeating }), values: [null, ...answer.values] });
   }
   return out;
+}
+
+/** The question that asks for a variable, as plain text (the first field's label that names it), else its name. */
+export function questionLabel(guide: Guide, key: string): string {
+  for (const page of Object.values(guide.pages)) {
+    for (const field of page.fields) {
+      if (varKey(field.name) !== key) continue;
+      const label = decodeEntities(field.label.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+      if (label !== "") return label;
+    }
+  }
+  return own(guide.vars, key)?.name ?? key;
 }

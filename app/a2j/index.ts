@@ -47,7 +47,7 @@ export {
   varSet,
 } from "./answers";
 export { answersFromANX, answersToANX } from "./anx";
-export { answerableVar, checkAnswers, choicesOf, valueProblem, withAnswers } from "./answer-check";
+export { answerableVar, checkAnswers, choicesOf, questionLabel, valueProblem, withAnswers } from "./answer-check";
 export type { AnswerProblem, FittingAnswer } from "./answer-check";
 
 // Script language and macros

@@ -10,7 +10,7 @@ import { database } from "~/db.server";
 import { givenAnswers } from "~/interviews/interviews.server";
 
 /** Where an offered answer comes from. */
-export type AnswerSource = { kind: "interview"; issueName: string; at: string } | { kind: "profile" } | { kind: "file"; fileName: string };
+export type AnswerSource = { kind: "interview"; issueName: string; at: string } | { kind: "profile" } | { kind: "file" };
 
 export interface OfferedAnswer extends FittingAnswer {
   source: AnswerSource;

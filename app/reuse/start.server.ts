@@ -9,6 +9,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { database } from "~/db.server";
 import { saveInterview } from "~/interviews/interviews.server";
 import { openViewer, type OpenViewer } from "~/viewer/viewer.server";
+import { reusableAnswers } from "./reuse.server";
 
 type Person = Pick<SessionUser, "id" | "administrator">;
 
@@ -41,4 +42,10 @@ export async function addAnswersTo(user: Person, opened: OpenViewer, chosen: rea
   // What was typed on a page and not yet saved gives way to the answers chosen here.
   if (state.typed) delete state.typed;
   return saveInterview({ id: opened.interviewId, userId: user.id, issueId: opened.issue!.id, status: "Draft", state, guide: opened.pin, language: opened.language }, db);
+}
+
+/** How many answers from before a new interview on the issue would be offered (0 when the person turned the offer off). */
+export async function offeredCount(user: Person, issueId: number, guideId: string | null, db: Db = database()): Promise<number> {
+  const opened = await newInterviewOf(user, issueId, guideId, db);
+  return opened ? (await reusableAnswers(user.id, opened.guide, db)).length : 0;
 }
