@@ -72,7 +72,7 @@ test("answers from before are offered, reviewed and used; an answer file starts 
     expect(anx).toContain("Mary Tremblay");
     await page.goto(`/issues/${claims}/interviews`);
     await page.getByRole("link", { name: "Start from an answer file" }).click();
-    await page.getByLabel("Answer file").setInputFiles({ name: "small-claims.anx", mimeType: "application/xml", buffer: Buffer.from(anx) });
+    await page.getByLabel("Answer file", { exact: true }).setInputFiles({ name: "small-claims.anx", mimeType: "application/xml", buffer: Buffer.from(anx) });
     await page.getByRole("button", { name: "Check the file" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check the answers from your file");
     const fromFile = page.getByRole("group", { name: "Which answers do you want to use?" });
@@ -94,7 +94,7 @@ test("answers from before are offered, reviewed and used; an answer file starts 
 <Answer name="Type reclamation MC"><MCValue><SelValue>a dragon ate my fence</SelValue></MCValue></Answer>
 </AnswerSet>`;
     await page.goto(`/issues/${court}/interviews/start`);
-    await page.getByLabel("Answer file").setInputFiles({ name: "wrong.anx", mimeType: "application/xml", buffer: Buffer.from(wrong) });
+    await page.getByLabel("Answer file", { exact: true }).setInputFiles({ name: "wrong.anx", mimeType: "application/xml", buffer: Buffer.from(wrong) });
     await page.getByRole("button", { name: "Check the file" }).click();
     const summary = page.getByRole("alert");
     await expect(summary).toContainText("We did not use this file. It has 3 problems:");
