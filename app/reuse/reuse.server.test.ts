@@ -9,7 +9,7 @@ import { importGuide, readGuideFolder } from "~/guides/import.server";
 import { versionedGuide } from "../../tests/support/guide-fixtures";
 import { loadInterview, saveInterview } from "~/interviews/interviews.server";
 import { answersFromCarried, carriedAnswer, offersReusedAnswers, reusableAnswers, setOffersReusedAnswers } from "./reuse.server";
-import { newInterviewOf, offeredCount, startInterviewWith, stillFitting } from "./start.server";
+import { addAnswersTo, draftInterviewOf, newInterviewOf, offeredCount, startInterviewWith, stillFitting } from "./start.server";
 
 const loaded = loadGuide(readFileSync("tests/fixtures/guides/en-court-form/Guide.json", "utf8"));
 if (!loaded.ok) throw new Error(loaded.error);
@@ -90,5 +90,15 @@ describe.each(dialects)("answers reused on %s", (dialect) => {
     expect(started!.state.answers["delai nu"]?.values ?? [null]).toEqual([null]);
     expect(started!.state.history.length).toBe(1);
     expect(await loadInterview(bob, id, handle.db)).toBeNull();
+
+    // An answer file into the interview under way: only its owner's, and only while it is a Draft.
+    expect(await draftInterviewOf({ id: bob, administrator: false }, 901, id, handle.db)).toBeNull();
+    const draft = (await draftInterviewOf(user, 901, id, handle.db))!;
+    await addAnswersTo(user, draft, stillFitting(draft, answersFromCarried([carriedAnswer({ name: "Adresse TE", values: ["9 Rue du Port"] })])), handle.db);
+    const added = await loadInterview(alice, id, handle.db);
+    expect(added!.state.answers["adresse te"]?.values).toEqual([null, "9 Rue du Port"]);
+    expect(added!.state.answers["nom te"]?.values).toEqual([null, "Alice Ng"]);
+    await saveInterview({ id, userId: alice, issueId: 901, status: "Completed", state: added!.state }, handle.db);
+    expect(await draftInterviewOf(user, 901, id, handle.db)).toBeNull();
   });
 });

@@ -84,6 +84,19 @@ test("answers from before are offered, reviewed and used; an answer file starts 
     const third = interviewVars(newInterviewId(page.url()));
     for (const key of Object.keys(complete)) expect(third[key]?.values, key).toEqual(complete[key]!.values);
 
+    // An answer file into the interview under way: the address the person left out comes from it.
+    await page.goto(`/issues/${court}/interviews/${second}`);
+    await page.getByRole("link", { name: "Add answers from a file" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add answers from a file");
+    const address2 = `<AnswerSet><Answer name="Adresse TE"><TextValue>9 Rue du Port, Gaspé</TextValue></Answer></AnswerSet>`;
+    await page.getByLabel("Answer file", { exact: true }).setInputFiles({ name: "address.anx", mimeType: "application/xml", buffer: Buffer.from(address2) });
+    await page.getByRole("button", { name: "Check the file" }).click();
+    await expect(page.getByRole("group", { name: "Which answers do you want to use?" })).toContainText("9 Rue du Port, Gaspé");
+    await page.getByRole("button", { name: "Use the ticked answers" }).click();
+    await expect(page).toHaveURL(`/issues/${court}/interviews/${second}`);
+    expect(interviewVars(second)["adresse te"]?.values).toEqual([null, "9 Rue du Port, Gaspé"]);
+    expect(interviewVars(second)["nom te"]?.values).toEqual([null, "Mary Tremblay"]);
+
     // A wrong answer file is refused with its problems listed, and nothing starts.
     const before = interviewCount(person.email);
     const wrong = `<?xml version="1.0" encoding="UTF-8"?>
