@@ -6,7 +6,7 @@ import { MAX_ANSWER_FILE_BYTES, readAnswerFile } from "./answer-file.server";
 const loaded = loadGuide(readFileSync("tests/fixtures/guides/en-court-form/Guide.json", "utf8"));
 if (!loaded.ok) throw new Error(loaded.error);
 const guide = loaded.guide;
-const file = (text: string | Uint8Array, name = "answers.anx") => new File([text], name);
+const file = (text: string | Uint8Array<ArrayBuffer>, name = "answers.anx") => new File([text], name);
 
 describe("answer files in", () => {
   it("reads an ANX and A2J JSON answers that fit", async () => {
