@@ -41,7 +41,7 @@ test("answers from before are offered, reviewed and used; an answer file starts 
 
     // The court form shares five variables: they are offered, each with where it came from.
     await page.goto(`/issues/${court}/interviews`);
-    await expect(page.getByRole("note").filter({ hasText: "You answered 5 questions of this interview before." })).toBeVisible();
+    await expect(page.getByRole("note").filter({ hasText: "You can start with 5 answers from your other interviews or your profile." })).toBeVisible();
     await page.getByRole("link", { name: "Choose which answers to use" }).click();
     await expect(page).toHaveURL(`/issues/${court}/interviews/start`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Start your interview");
@@ -128,7 +128,7 @@ test("answers from before are offered, reviewed and used; an answer file starts 
     await expectNoAxeViolations(page, javaScriptEnabled);
     await page.goto(`/issues/${court}/interviews`);
     await expect(page.getByRole("link", { name: "Start from an answer file" })).toBeVisible();
-    await expect(page.getByText("of this interview before")).toHaveCount(0);
+    await expect(page.getByText("from your other interviews or your profile")).toHaveCount(0);
     await page.goto(`/issues/${court}/interviews/start`);
     await expect(page.getByRole("group", { name: "Which answers do you want to use?" })).toHaveCount(0);
   } finally {
