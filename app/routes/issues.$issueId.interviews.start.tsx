@@ -96,7 +96,7 @@ export default function StartInterview({ loaderData, actionData }: Route.Compone
           { label: t.t("public.crumb.home"), href: "/" },
           countryCrumb(issue.country, t),
           issueCrumb(issue, t, `/issues/${issue.id}`),
-          { label: t.t("public.interview.crumb") },
+          { label: continuing ? t.t("reuse.continue.title") : t.t("reuse.crumb") },
         ]}
       />
       {refused ? <AnswerFileSummary messages={refused.messages} problems={refused.problems} /> : null}
