@@ -33,6 +33,9 @@ const capabilities = [
   // Help from a person: helpers read what a person shared through the viewer's summary and the documents'
   // assembly, and prepare interviews the viewer runs (docs/decisions/0042-helpers.md).
   "help",
+  // Answers reused across interviews and answer files in (issue 29): read from the person's other interviews and
+  // profile, checked against the guide the viewer opens, and a new interview started with them.
+  "reuse",
 ];
 /**
  * What every capability may use: the engine, the data, configuration, the words in every language (app/i18n/), the log and metrics (app/observability/,

@@ -122,6 +122,9 @@ export default [
   ...prefix("issues", [
     route(":issueId", "routes/issues.$issueId.tsx"),
     route(":issueId/interviews/:interviewId?", "routes/issues.$issueId.interviews.tsx"),
+    // Starting with answers from before or from an answer file; an answer file into an interview under way (issue 29).
+    route(":issueId/interviews/start", "routes/issues.$issueId.interviews.start.tsx"),
+    route(":issueId/interviews/:interviewId/answer-file", "routes/issues.$issueId.interviews.start.tsx", { id: "answer-file" }),
     route(":issueId/understand", "routes/issues.$issueId.understand.tsx"),
   ]),
   route("preview/:guideId", "routes/preview.$guideId.tsx"),

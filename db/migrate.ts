@@ -24,6 +24,7 @@ import * as m0022 from "./migrations/0022_content_translations";
 import * as m0023 from "./migrations/0023_passage_languages";
 import * as m0024 from "./migrations/0024_guide_languages";
 import * as m0025 from "./migrations/0025_date_digits";
+import * as m0026 from "./migrations/0026_reuse_answers";
 import * as m0027 from "./migrations/0027_reminders";
 
 /**
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   "0023_passage_languages": m0023,
   "0024_guide_languages": m0024,
   "0025_date_digits": m0025,
+  "0026_reuse_answers": m0026,
   "0027_reminders": m0027,
 };
 

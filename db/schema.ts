@@ -170,6 +170,8 @@ export interface UsersTable {
   role: Generated<UserRole>;
   /** The language the person chose (a tag of app/i18n/languages.ts), null until they choose. */
   language: string | null;
+  /** 0 or 1: a new interview offers the answers of the person's other interviews and profile (migration 0026). */
+  offer_reused_answers: Generated<number>;
   created_at: string;
   updated_at: string;
 }

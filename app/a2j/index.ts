@@ -47,6 +47,8 @@ export {
   varSet,
 } from "./answers";
 export { answersFromANX, answersToANX } from "./anx";
+export { answerableVar, checkAnswers, choicesOf, questionLabel, valueProblem, withAnswers } from "./answer-check";
+export type { AnswerProblem, FittingAnswer } from "./answer-check";
 
 // Script language and macros
 export { evalExpression, runScript } from "./script";

@@ -203,6 +203,7 @@ async function createUnverifiedAccount(input: SignUpInput, address: string, db: 
     role: "person",
     totp_last_step: null,
     language: input.language ?? null,
+    offer_reused_answers: 1,
     created_at: now,
     updated_at: now,
   };

@@ -335,3 +335,38 @@ export async function interviewsForExport(userId: string, db: Db = database()): 
     };
   });
 }
+
+/** An interview's answers opened, with where and when they were given (for answers reused in a new interview). */
+export interface GivenAnswers {
+  interviewId: string;
+  issueName: string;
+  updatedAt: string;
+  answers: Answers;
+}
+
+/**
+ * The answers of a person's own interviews, the most recently changed first, at most `limit` of them (issue 29).
+ * Only this person's: the query is by their id, and an interview a helper holds for someone else is not theirs.
+ * One whose answers do not open (a key no longer configured) is left out.
+ */
+export async function givenAnswers(userId: string, limit = 50, db: Db = database()): Promise<GivenAnswers[]> {
+  const rows = await db
+    .selectFrom("interviews")
+    .innerJoin("issues", "issues.id", "interviews.issue_id")
+    .select(["interviews.id", "interviews.vars", "interviews.updated_at", "issues.name"])
+    .where("interviews.user_id", "=", userId)
+    .where(notAwaitingClaim(userId))
+    .orderBy("interviews.updated_at", "desc")
+    .orderBy("interviews.id", "desc")
+    .limit(limit)
+    .execute();
+  const given: GivenAnswers[] = [];
+  for (const row of rows) {
+    try {
+      given.push({ interviewId: row.id, issueName: row.name, updatedAt: row.updated_at, answers: interviewAnswers(row) });
+    } catch (error) {
+      log.error(`the answers of interview ${row.id} could not be opened`, { err: error });
+    }
+  }
+  return given;
+}

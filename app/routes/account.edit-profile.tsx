@@ -10,17 +10,26 @@ import { useT } from "~/i18n/react";
 import { requireUser } from "~/auth/session.server";
 import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
+import { messageRef } from "~/i18n/translator";
+import { offersReusedAnswers, setOffersReusedAnswers } from "~/reuse/reuse.server";
 import type { Route } from "./+types/account.edit-profile";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const profile = await profileOf(requireUser(context).id);
+  const userId = requireUser(context).id;
+  const [profile, offerReused] = await Promise.all([profileOf(userId), offersReusedAnswers(userId)]);
   if (!profile) throw new Response("Not Found", { status: 404 });
-  return profile;
+  return { ...profile, offerReused };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+  const form = await request.formData();
+  // The second form: whether a new interview offers the answers from before (issue 29).
+  if (form.get("intent") === "reuse") {
+    await setOffersReusedAnswers(user.id, form.get("offerReused") === "on");
+    return redirectWithToast("/account/edit-profile", { type: "success", message: messageRef("reuse.setting.saved") });
+  }
+  const submission = parseWithZod(form, { schema: profileSchema });
   if (submission.status !== "success") return invalid(submission);
   await updateProfile(user.id, submission.value);
   return redirectWithToast("/account/edit-profile", { type: "success", message: accountMessages.profileUpdated });
@@ -30,7 +39,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   const [form, fields] = useForm({
     id: "edit-profile",
     lastResult: actionData?.result,
-    defaultValue: loaderData,
+    defaultValue: { firstName: loaderData.firstName, lastName: loaderData.lastName, phoneCountry: loaderData.phoneCountry, phoneNumber: loaderData.phoneNumber },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
@@ -52,6 +61,24 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
           {t("account.editProfile.save")}
         </button>
       </Form>
+      <section aria-labelledby="reuse-title">
+        <h2 id="reuse-title">{t("reuse.setting.title")}</h2>
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value="reuse" />
+          <div className="field field--check">
+            <input id="offer-reused" type="checkbox" name="offerReused" defaultChecked={loaderData.offerReused} className="check" aria-describedby="offer-reused-hint" />
+            <label htmlFor="offer-reused" className="check__label">
+              {t("reuse.setting.label")}
+            </label>
+          </div>
+          <p className="field__hint" id="offer-reused-hint">
+            {t("reuse.setting.hint")}
+          </p>
+          <button type="submit" className="button button--secondary">
+            {t("reuse.setting.save")}
+          </button>
+        </Form>
+      </section>
     </AccountPage>
   );
 }

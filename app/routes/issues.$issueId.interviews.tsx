@@ -18,6 +18,7 @@ import { RichText, useT } from "~/i18n/react";
 import { pageTitle } from "~/ui/page-title";
 import { InterviewHelpNotice } from "~/help/help-views";
 import { interviewPageHelp } from "~/help/prepared.server";
+import { offeredCount } from "~/reuse/start.server";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
 // The host page speaks the message layer with the viewer in its frame (public/scripts/interview-host.js).
@@ -59,6 +60,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const guideId = chosen?.guideId ?? null;
   const viewerSrc = viewerUrl({ id: issue.id, guideId: guideId ?? issue.guideId }, interview?.id ?? null, user.id);
   const current = context.get(pressedContext) ?? (await hostView(user, issue.id, interview?.id ?? null, guideId));
+  // Before a new interview starts: the answers from before it would be offered (issue 29).
+  const reusable = interview ? 0 : await offeredCount(user, issue.id, guideId);
   // The interview runs in its guide's language: when that is not the person's, it says so (in their language).
   const interviewLanguage = interview?.language ?? chosen?.language ?? "en";
   return {
@@ -71,6 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     inline: current ? inPlace(current.view) : null,
     token: interview ? createInterviewToken(interview.id, user.id) : "",
     interviewId: interview?.id ?? null,
+    reusable,
   };
 }
 
@@ -155,6 +159,13 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
               frame cannot grow to its page), its form posting to this page. With script the frame loads
               it unseen and takes over at the first step, which then takes one round trip
               (public/scripts/interview-host.js; docs/decisions/0036-one-round-trip-per-step.md). */}
+          {loaderData.reusable > 0 ? (
+            <div className="notice" role="note">
+              <p>
+                <RichText id="reuse.host.offer" values={{ count: loaderData.reusable }} tags={{ link: (words) => <a href={`/issues/${issue.id}/interviews/start`}>{words}</a> }} />
+              </p>
+            </div>
+          ) : null}
           {loaderData.inline ? (
             <div className="viewer-inline" {...viewerLang(loaderData.inline)}>
               <ViewerContent view={loaderData.inline} />
@@ -168,6 +179,13 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
             data-token={loaderData.token || undefined}
             inert={loaderData.inline ? true : undefined}
           />
+          <p className="link-line">
+            {loaderData.interviewId ? (
+              <RichText id="reuse.host.addFile" tags={{ link: (words) => <a href={`/issues/${issue.id}/interviews/${loaderData.interviewId}/answer-file`}>{words}</a> }} />
+            ) : (
+              <RichText id="reuse.host.file" tags={{ link: (words) => <a href={`/issues/${issue.id}/interviews/start`}>{words}</a> }} />
+            )}
+          </p>
           {loaderData.interviewId && !loaderData.help?.preparingFor ? (
             <p className="link-line">
               <RichText id="public.interview.askForHelp" tags={{ link: (words) => <a href={`/account/interview/${loaderData.interviewId}/help`}>{words}</a> }} />

@@ -86,6 +86,7 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/ai.document.$interviewId.tsx": [`/ai/document/${id}`, "/ai/document/x", `/ai/document/${id}.data`],
   "routes/issues.$issueId.tsx": ["/issues/1", "/issues/abc", "/issues/99999999999999999999"],
   "routes/issues.$issueId.interviews.tsx": ["/issues/1/interviews", `/issues/1/interviews/${id}`],
+  "routes/issues.$issueId.interviews.start.tsx": ["/issues/1/interviews/start", "/issues/abc/interviews/start", `/issues/2/interviews/${id}/answer-file`, "/issues/2/interviews/x/answer-file"],
   "routes/issues.$issueId.understand.tsx": ["/issues/1/understand", "/issues/abc/understand", `/issues/1/understand?interview=${id}`, "/issues/1/understand.data"],
   "routes/preview.$guideId.tsx": ["/preview/case-summary", "/preview/..%2f", "/preview/case-summary?version=1", "/preview/case-summary?version=x"],
   "routes/interview-guides.$guideId.ts": ["/interview-guides/case-summary", "/interview-guides/none"],
@@ -123,7 +124,7 @@ type Random = ReturnType<typeof randomSource>;
 
 const methods = ["POST", "POST", "POST", "POST", "GET", "GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH", "PROPFIND", "CONNECT"];
 const hosts = ["localhost", "127.0.0.1", "", " ", "a b", "[::1]", "exa%mple", "x".repeat(300), "localhost:99999", "localhost:abc", "@evil", "a/b", "ünïcode"];
-const fieldNames = ["email", "password", "confirmPassword", "code", "firstName", "lastName", "message", "name", "back", "_intent", "answer", "variable", "index", "guideId", "answers", "issueId", "interviewId", "page", "button", "x", "intent", "share", "body", "about", "countries", "issues", "phoneCountry", "phoneNumber"];
+const fieldNames = ["email", "password", "confirmPassword", "code", "firstName", "lastName", "message", "name", "back", "_intent", "answer", "variable", "index", "guideId", "answers", "issueId", "interviewId", "page", "button", "x", "intent", "share", "body", "about", "countries", "issues", "phoneCountry", "phoneNumber", "use", "answerFile", "offerReused"];
 
 function value(random: Random): string {
   // Never an "@": no fuzzed form is a valid email, so the fuzz sends no email and opens no account.
