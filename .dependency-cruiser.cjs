@@ -33,6 +33,9 @@ const capabilities = [
   // Help from a person: helpers read what a person shared through the viewer's summary and the documents'
   // assembly, and prepare interviews the viewer runs (docs/decisions/0042-helpers.md).
   "help",
+  // Forms posted after a session expired, kept until the person signs in again and applied to the interview (the
+  // viewer's keeping of typed answers) or shown back in the AI pages (docs/decisions/0051).
+  "expiry",
 ];
 /**
  * What every capability may use: the engine, the data, configuration, the words in every language (app/i18n/), the log and metrics (app/observability/,

@@ -24,6 +24,7 @@ import * as m0022 from "./migrations/0022_content_translations";
 import * as m0023 from "./migrations/0023_passage_languages";
 import * as m0024 from "./migrations/0024_guide_languages";
 import * as m0025 from "./migrations/0025_date_digits";
+import * as m0028 from "./migrations/0028_kept_posts";
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the same list runs from the server
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   "0023_passage_languages": m0023,
   "0024_guide_languages": m0024,
   "0025_date_digits": m0025,
+  "0028_kept_posts": m0028,
 };
 
 /**
