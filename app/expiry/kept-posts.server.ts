@@ -55,11 +55,16 @@ export function formOf(fields: KeptFields): FormData {
 
 /**
  * Keeps a form for its account: returns the id to hand the browser (random, 32 bytes; only its hash is stored),
- * or null when the form is too big to keep. Forms kept before and now past their hour are removed on the way.
+ * or null when the form is too big to keep, or names an interview that is not the account's. Forms kept before and
+ * now past their hour are removed on the way.
  */
 export async function keepPost(place: KeptPostPlace, form: FormData, db: Db = database(), now = new Date()): Promise<string | null> {
   const fields = keptFields(form);
   if (!fields) return null;
+  if (place.interviewId !== null) {
+    const theirs = await db.selectFrom("interviews").select("id").where("id", "=", place.interviewId).where("user_id", "=", place.userId).executeTakeFirst();
+    if (!theirs) return null;
+  }
   const id = randomToken();
   const idHash = hashToken(id);
   await db.deleteFrom("kept_posts").where("expires_at", "<=", now.toISOString()).execute();
