@@ -36,6 +36,9 @@ const capabilities = [
   // Answers reused across interviews and answer files in (issue 29): read from the person's other interviews and
   // profile, checked against the guide the viewer opens, and a new interview started with them.
   "reuse",
+  // Forms posted after a session expired, kept until the person signs in again and applied to the interview (the
+  // viewer's keeping of typed answers) or shown back in the AI pages (docs/decisions/0051).
+  "expiry",
 ];
 /**
  * What every capability may use: the engine, the data, configuration, the words in every language (app/i18n/), the log and metrics (app/observability/,

@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -12,7 +13,8 @@ import type { Route } from "./+types/root";
 import { setAccountLanguage } from "./auth/accounts.server";
 import { sessionMiddleware } from "./auth/middleware.server";
 import { setRequestRoute } from "./observability/log.server";
-import { currentUser } from "./auth/session.server";
+import { currentUser, sessionContext } from "./auth/session.server";
+import { SessionTimeout } from "./ui/session-timeout";
 import { languageCookie, languageLinks, requestLanguage } from "./i18n/language.server";
 import { offeredLanguages } from "./i18n/offered.server";
 import { refreshInterfaceOverrides } from "./i18n/overrides.server";
@@ -67,7 +69,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? { firstName: signedIn.firstName, lastName: signedIn.lastName, administrator: signedIn.administrator, helper: signedIn.helper }
     : null;
   const language = context.get(languageContext);
-  return { user, toast: await readToast(request), language, languages: languageLinks(request, await offeredLanguages(), language) };
+  const session = context.get(sessionContext);
+  // How long the session has without another request: the sign-out warning's start (app/ui/session-timeout.tsx).
+  const secondsLeft = signedIn && session ? Math.max(0, Math.floor((new Date(session.endsAt).getTime() - Date.now()) / 1000)) : null;
+  return { user, toast: await readToast(request), language, languages: languageLinks(request, await offeredLanguages(), language), secondsLeft };
 }
 
 /**
@@ -77,21 +82,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export interface RouteHandle {
   hydrate?: boolean;
   scripts?: string[];
+  /**
+   * A page where a signed-in person types (an interview, the AI pages): warned before the session ends for doing
+   * nothing, with "Stay signed in" (public/scripts/session-timeout.js; docs/decisions/0051).
+   */
+  sessionTimeout?: boolean;
 }
+
+const SESSION_TIMEOUT_SCRIPT = "/scripts/session-timeout.js";
 
 function useRouteHandles() {
   const handles = useMatches().map((match) => (match.handle ?? {}) as RouteHandle);
   return {
     hydrate: handles.some((handle) => handle.hydrate === true),
     scripts: [...new Set(handles.flatMap((handle) => handle.scripts ?? []))],
+    sessionTimeout: handles.some((handle) => handle.sessionTimeout === true),
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const { hydrate, scripts } = useRouteHandles();
+  const { hydrate, scripts: routeScripts, sessionTimeout } = useRouteHandles();
   const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
   const t = useT();
+  const timeout = sessionTimeout && data?.user && typeof data.secondsLeft === "number" ? data.secondsLeft : null;
+  const scripts = timeout === null ? routeScripts : [...routeScripts, SESSION_TIMEOUT_SCRIPT];
   return (
     <html lang={t.lang} dir={t.dir}>
       <head>
@@ -110,6 +126,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <Footer />
         {data?.toast ? <ToastMessage toast={data.toast} /> : null}
+        {timeout !== null ? <SessionTimeout secondsLeft={timeout} returnTo={location.pathname + location.search} /> : null}
         {scripts.map((src) => (
           <script key={src} src={src} nonce={nonce} defer />
         ))}

@@ -18,6 +18,10 @@ export default [
   // about
   ...prefix("about", [index("routes/about.tsx")]),
 
+  // "Stay signed in", from the warning before a session ends (app/ui/session-timeout.tsx). Its status
+  // (/session/status) is answered by the server ahead of the router: asking must not count as a request.
+  ...prefix("session", [route("stay-signed-in", "routes/session.stay-signed-in.ts")]),
+
   // auth: signing out is for signed-in people; every other auth page is for signed-out people only.
   route("auth/sign-out", "routes/auth.sign-out.ts"),
   ...prefix("auth", [

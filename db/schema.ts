@@ -37,6 +37,7 @@ export interface Database {
   prepared_interviews: PreparedInterviewsTable;
   site_settings: SiteSettingsTable;
   content_translations: ContentTranslationsTable;
+  kept_posts: KeptPostsTable;
   interview_reminders: InterviewRemindersTable;
 }
 
@@ -336,6 +337,19 @@ export interface PassagesTable {
   text: string;
   /** Its source's language (migration 0023): PostgreSQL's search vector is made with that language's configuration. */
   language: Generated<string>;
+}
+
+/** A form posted after its session expired, kept for its account until they sign in again (migration 0028). */
+export interface KeptPostsTable {
+  id_hash: string;
+  user_id: string;
+  purpose: string;
+  path: string;
+  interview_id: string | null;
+  /** Sealed JSON of the form's text fields. */
+  form: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface SessionsTable {

@@ -18,6 +18,7 @@ import { metricsRoute } from "./metrics-endpoint";
 import { observeRequests } from "./request-observation";
 import { routerHandler } from "./router-handler";
 import { viewer } from "./viewer";
+import { sessionStatus } from "./session-status";
 
 export { config, closeDatabase };
 export { startHousekeeping } from "./housekeeping";
@@ -69,6 +70,8 @@ app.get("/metrics", metricsRoute);
 app.use(bodyPolicy);
 // The viewer answers before the compression middleware: it compresses its own pages (server/viewer.ts).
 app.use(viewer);
+// How long the session has left, asked without counting as a request (server/session-status.ts).
+app.use(sessionStatus);
 app.use(compression());
 
 if (config().NODE_ENV !== "development") {

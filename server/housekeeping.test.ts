@@ -155,11 +155,12 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
       strayFiles: 2,
       aiCalls: 2,
       preparedInterviews: 0,
+      keptPosts: 0,
       reminders: 0,
     });
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0]![0]).toMatch(
-      /^\[housekeeping\] removed 3 expired sessions, 3 spent links, 1 old rate-limit windows, 1 orphaned attachments, 2 files without a row, 2 AI call records or transcripts past retention, 0 unclaimed prepared interviews; sent 0 reminders \(\d+ ms\)$/,
+      /^\[housekeeping\] removed 3 expired sessions, 3 spent links, 1 old rate-limit windows, 1 orphaned attachments, 2 files without a row, 2 AI call records or transcripts past retention, 0 unclaimed prepared interviews, 0 kept forms past their hour; sent 0 reminders \(\d+ ms\)$/,
     );
 
     expect(await ids("sessions")).toEqual(["s-ended-within-margin", "s-idle-within-margin", "s-live"]);
@@ -183,6 +184,7 @@ describe.each(dialects)("housekeeping on %s", (dialect) => {
       strayFiles: 0,
       aiCalls: 0,
       preparedInterviews: 0,
+      keptPosts: 0,
       reminders: 0,
     });
     expect(log).not.toHaveBeenCalled();

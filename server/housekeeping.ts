@@ -11,6 +11,7 @@ import { purgeUnclaimedPrepared } from "~/help/prepared.server";
 import { config } from "~/config.server";
 import { sendMail } from "~/mail/mail.server";
 import { type ReminderSending, sendDueReminders } from "~/reminders/reminders.server";
+import { purgeKeptPosts } from "~/expiry/kept-posts.server";
 import { purgeOrphanedAttachments } from "~/interviews/attachments.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
@@ -43,6 +44,8 @@ export interface HousekeepingCounts {
   aiCalls: number;
   /** Interviews prepared for someone who never took them, their time up (app/help/prepared.server.ts). */
   preparedInterviews: number;
+  /** Forms kept after a session expired, past their hour (app/expiry/kept-posts.server.ts). */
+  keptPosts: number;
   /** Reminders of unfinished interviews emailed (app/reminders/reminders.server.ts): not a purge, but on the same round. */
   reminders: number;
 }
@@ -64,7 +67,7 @@ export async function runHousekeeping(
   now: Date,
   { storage, log = logLine, batchSize, reminders }: HousekeepingOptions,
 ): Promise<HousekeepingCounts> {
-  const counts: HousekeepingCounts = { sessions: 0, links: 0, rateLimitWindows: 0, attachments: 0, strayFiles: 0, aiCalls: 0, preparedInterviews: 0, reminders: 0 };
+  const counts: HousekeepingCounts = { sessions: 0, links: 0, rateLimitWindows: 0, attachments: 0, strayFiles: 0, aiCalls: 0, preparedInterviews: 0, keptPosts: 0, reminders: 0 };
   const failures: string[] = [];
   const attempt = async (what: string, purge: () => Promise<void>) => {
     try {
@@ -84,6 +87,7 @@ export async function runHousekeeping(
   });
   await attempt("AI call records", async () => void (counts.aiCalls = await purgeOldAiCalls(db, now)));
   await attempt("prepared interviews", async () => void (counts.preparedInterviews = await purgeUnclaimedPrepared(db, now, batchSize)));
+  await attempt("kept forms", async () => void (counts.keptPosts = await purgeKeptPosts(db, now)));
   await attempt("reminders", async () => void (counts.reminders = await sendDueReminders(db, now, reminders ?? configuredReminderSending(db))));
   const ms = Date.now() - started;
   if (Object.values(counts).some((count) => count > 0)) {
@@ -91,7 +95,7 @@ export async function runHousekeeping(
       `[housekeeping] removed ${counts.sessions} expired sessions, ${counts.links} spent links, ` +
         `${counts.rateLimitWindows} old rate-limit windows, ${counts.attachments} orphaned attachments, ` +
         `${counts.strayFiles} files without a row, ${counts.aiCalls} AI call records or transcripts past retention, ` +
-        `${counts.preparedInterviews} unclaimed prepared interviews; sent ${counts.reminders} reminders (${ms} ms)`,
+        `${counts.preparedInterviews} unclaimed prepared interviews, ${counts.keptPosts} kept forms past their hour; sent ${counts.reminders} reminders (${ms} ms)`,
     );
   }
   if (failures.length) log(`[housekeeping] failed, will retry in the next round: ${failures.join("; ")}`);

@@ -3,7 +3,8 @@ import express from "express";
 import { clearSessionCookie } from "~/auth/session.server";
 import { renderViewerDocument, renderViewerFragment } from "~/viewer/viewer-document";
 import { messageRef } from "~/i18n/translator";
-import { loadViewerRequest, signedOut, viewerError, pressViewerButton, showViewer, type ViewerReply } from "~/viewer/viewer-request.server";
+import { loadViewerRequest, signedOut, viewerError, pressViewerButton, showViewer, viewerInterviewOf, type ViewerReply } from "~/viewer/viewer-request.server";
+import { keepForSignIn } from "~/expiry/keep.server";
 import { postedBody } from "./body-policy";
 import { logger } from "~/observability/log.server";
 
@@ -32,12 +33,20 @@ async function serveViewer(req: express.Request, res: express.Response) {
   try {
     const url = new URL(req.originalUrl, "http://viewer");
     const headers = { cookie: req.get("cookie") ?? null, acceptLanguage: req.get("accept-language") ?? null };
-    const { stale, request } = await loadViewerRequest(headers, url, fetched || req.get("sec-fetch-dest") === "iframe", fetched);
+    const { stale, expiredUserId, request } = await loadViewerRequest(headers, url, fetched || req.get("sec-fetch-dest") === "iframe", fetched);
     language = request.language;
     if (stale) {
       // An expired or revoked session is cleared and the person sent to / (docs/decisions/0004-accounts.md); the
       // frame's script, which shows what comes back in the frame, is told to sign in instead.
       res.set("Set-Cookie", await clearSessionCookie());
+      // A page's form posted after the session expired is kept for its person, who signs in again and comes back
+      // to the interview page with what they typed saved (docs/decisions/0051-session-expiry-loses-nothing.md).
+      const place = req.method === "POST" && expiredUserId ? viewerInterviewOf(url) : null;
+      const signIn = place && (await keepForSignIn(expiredUserId!, "interview", place.hostPath, place.interviewId, readForm(res)));
+      if (signIn) {
+        if (fetched) return send(req, res, signedOut(language, signIn), true);
+        return void res.status(302).location(signIn).end();
+      }
       if (fetched) return send(req, res, signedOut(language), true);
       return void res.status(302).location("/").end();
     }

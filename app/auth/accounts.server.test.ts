@@ -146,17 +146,20 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect(cookieHeader(signedIn.setCookie)).not.toBe(cookieHeader(step.setCookie));
     expect((await session(signedIn.setCookie)).user?.email).toBe("codes-a@example.org");
     // The pending session is gone: it cannot be used again.
-    expect(await loadSession(cookieHeader(step.setCookie), db())).toEqual({ session: null, stale: true });
+    expect(await loadSession(cookieHeader(step.setCookie), db())).toEqual({ session: null, stale: true, expiredUserId: null });
     expect(await verifySignInCode(null, code(a.secret, 1), address(), db())).toEqual({ next: "sign-in" });
   });
 
   it("ends sessions after the idle time and at the absolute expiry", async () => {
     const { setCookie } = await account("expiry@example.org");
-    expect((await loadSession(cookieHeader(setCookie), db())).session?.user).not.toBeNull();
-    const later = new Date(Date.now() + SESSION_IDLE_MS + 60_000);
-    expect(await loadSession(cookieHeader(setCookie), db(), later)).toEqual({ session: null, stale: true });
-
     const user = await db().selectFrom("users").select("id").where("email_key", "=", "expiry@example.org").executeTakeFirstOrThrow();
+    const live = (await loadSession(cookieHeader(setCookie), db())).session;
+    expect(live?.user).not.toBeNull();
+    // When it ends without another request: the idle time from now (it was just used).
+    expect(Math.abs(new Date(live!.endsAt).getTime() - (Date.now() + SESSION_IDLE_MS))).toBeLessThan(10_000);
+    const later = new Date(Date.now() + SESSION_IDLE_MS + 60_000);
+    // Ended by time: whose it was is known, for a form it posted to be kept for them (app/expiry/).
+    expect(await loadSession(cookieHeader(setCookie), db(), later)).toEqual({ session: null, stale: true, expiredUserId: user.id });
     const fresh = await startSession({ userId: user.id }, null, db());
     const muchLater = new Date(Date.now() + 8 * 24 * 60 * 60_000);
     expect((await loadSession(cookieHeader(fresh), db(), muchLater)).stale).toBe(true);
@@ -172,8 +175,8 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     const [id, signature] = decodeURIComponent(value).split(/\.(?=[^.]*$)/) as [string, string];
     const forgedSignature = `${name}=${encodeURIComponent(`${id}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`)}`;
     const forgedId = `${name}=${encodeURIComponent(`${id.slice(0, -2)}${id.endsWith("AA") ? "BB" : "AA"}.${signature}`)}`;
-    expect(await loadSession(forgedSignature, db())).toEqual({ session: null, stale: true });
-    expect(await loadSession(forgedId, db())).toEqual({ session: null, stale: true });
+    expect(await loadSession(forgedSignature, db())).toEqual({ session: null, stale: true, expiredUserId: null });
+    expect(await loadSession(forgedId, db())).toEqual({ session: null, stale: true, expiredUserId: null });
     expect((await loadSession(header, db())).session?.user?.email).toBe("signed@example.org");
   });
 

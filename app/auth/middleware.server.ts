@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { clearSessionCookie, loadSession, sessionContext } from "./session.server";
+import { clearSessionCookie, expiredUserContext, loadSession, sessionContext } from "./session.server";
 
 /**
  * Loads the request's session once, for every loader and action. A session that has expired or was revoked is
@@ -8,8 +8,9 @@ import { clearSessionCookie, loadSession, sessionContext } from "./session.serve
  * redirect to / in docs/decisions/0004-accounts.md).
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { session, stale } = await loadSession(request.headers.get("Cookie"));
+  const { session, stale, expiredUserId } = await loadSession(request.headers.get("Cookie"));
   context.set(sessionContext, session);
+  context.set(expiredUserContext, expiredUserId);
   if (!stale) return next();
   const clear = await clearSessionCookie();
   const response = await next();

@@ -32,12 +32,19 @@ export interface SessionUser {
 
 export interface Session {
   idHash: string;
+  /** When the session ends without another request (its last request + SESSION_IDLE_MS, or its 7 days if sooner), ISO. */
+  endsAt: string;
   user: SessionUser | null;
   pendingUserId: string | null;
   pendingTotpSecret: string | null;
 }
 
 export const sessionContext = createContext<Session | null>(null);
+/**
+ * The account whose session expired with this request (the browser sent a session that ended by time, not one
+ * signed out or revoked): a form it posted can be kept for that account until they sign in again (app/expiry/).
+ */
+export const expiredUserContext = createContext<string | null>(null);
 
 function sessionCookie() {
   // Secure cookies need https; __Host- also pins the cookie to this host and path /.
@@ -107,9 +114,9 @@ export async function loadSession(
   cookie: string | null,
   db: Db = database(),
   now = new Date(),
-): Promise<{ session: Session | null; stale: boolean }> {
-  const { session, stale } = await loadSessionWith(cookie, (idHash) => sessionWithUser(db, idHash), db, now);
-  return { session, stale };
+): Promise<{ session: Session | null; stale: boolean; expiredUserId: string | null }> {
+  const { session, stale, expiredUserId } = await loadSessionWith(cookie, (idHash) => sessionWithUser(db, idHash), db, now);
+  return { session, stale, expiredUserId };
 }
 
 /**
@@ -121,29 +128,62 @@ export async function loadSessionWith<Row extends SessionRow>(
   read: (idHash: string) => Promise<{ rows: Row[] }>,
   db: Db = database(),
   now = new Date(),
-): Promise<{ session: Session | null; stale: boolean; row: Row | null }> {
+): Promise<{ session: Session | null; stale: boolean; row: Row | null; expiredUserId: string | null }> {
   // A header seen before is known at once: no await (each costs promises, and each promise AsyncLocalStorage's hook).
   const id = (cookie && verifiedCookies.get(cookie)) || (await readSessionId(cookie));
-  if (!id) return { session: null, stale: (cookie ?? "").includes(`${sessionCookie().name}=`), row: null };
+  if (!id) return { session: null, stale: (cookie ?? "").includes(`${sessionCookie().name}=`), row: null, expiredUserId: null };
   const idHash = hashToken(id);
   const [row] = (await read(idHash)).rows;
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
   if (!row || row.expires_at <= now.toISOString() || row.last_seen_at <= idleSince) {
     if (row) await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
-    return { session: null, stale: true, row: null };
+    return { session: null, stale: true, row: null, expiredUserId: row?.user_id ?? null };
   }
-  if (new Date(row.last_seen_at).getTime() < now.getTime() - TOUCH_EVERY_MS) {
+  let lastSeen = new Date(row.last_seen_at).getTime();
+  if (lastSeen < now.getTime() - TOUCH_EVERY_MS) {
     await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
+    lastSeen = now.getTime();
   }
   const user =
     row.user_id && row.first_name !== null && row.last_name !== null && row.email !== null
       ? { id: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email, administrator: row.role === "administrator", helper: row.role === "helper", language: row.language }
       : null;
   return {
-    session: { idHash, user, pendingUserId: row.pending_user_id, pendingTotpSecret: row.pending_totp_secret },
+    session: { idHash, endsAt: sessionEnd(lastSeen, row.expires_at), user, pendingUserId: row.pending_user_id, pendingTotpSecret: row.pending_totp_secret },
     stale: false,
     row,
+    expiredUserId: null,
   };
+}
+
+/** When a session last seen at `lastSeen` (ms) ends without another request: idle time, or its 7 days if sooner. */
+function sessionEnd(lastSeen: number, expiresAt: string): string {
+  const idle = new Date(lastSeen + SESSION_IDLE_MS).toISOString();
+  return idle < expiresAt ? idle : expiresAt;
+}
+
+/**
+ * How long the session of a Cookie header has left without another request, in ms (0 when it has ended, or
+ * there is none), read without counting as a request: the page's sign-out warning asks it
+ * (docs/decisions/0051-session-expiry-loses-nothing.md).
+ */
+export async function sessionTimeLeft(cookie: string | null, db: Db = database(), now = new Date()): Promise<number> {
+  const id = await readSessionId(cookie);
+  if (!id) return 0;
+  const row = await db.selectFrom("sessions").select(["user_id", "expires_at", "last_seen_at"]).where("id_hash", "=", hashToken(id)).executeTakeFirst();
+  if (!row?.user_id) return 0;
+  return Math.max(0, new Date(sessionEnd(new Date(row.last_seen_at).getTime(), row.expires_at)).getTime() - now.getTime());
+}
+
+/** "Stay signed in": the session counts as used now. Returns when it now ends without another request (ISO). */
+export async function touchSession(session: Session, db: Db = database(), now = new Date()): Promise<string> {
+  const row = await db
+    .updateTable("sessions")
+    .set({ last_seen_at: now.toISOString() })
+    .where("id_hash", "=", session.idHash)
+    .returning(["expires_at"])
+    .executeTakeFirst();
+  return row ? sessionEnd(now.getTime(), row.expires_at) : now.toISOString();
 }
 
 /**

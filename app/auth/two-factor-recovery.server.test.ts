@@ -178,7 +178,7 @@ describe.each(dialects)("two-factor recovery on %s", (dialect) => {
     expect(await replaceAuthenticator(a.userId, input, fresh, address(), db())).toBeNull();
     expect(await recoveryCodesLeft(a.userId, db())).toBe(8);
     expect(await subjects(email)).toContain("Security notice: Your authenticator app was changed");
-    expect(await loadSession(cookieHeader(other.setCookie), db())).toEqual({ session: null, stale: true });
+    expect(await loadSession(cookieHeader(other.setCookie), db())).toEqual({ session: null, stale: true, expiredUserId: null });
     expect((await session(a.setCookie)).pendingTotpSecret).toBeNull();
 
     // The old app's codes no longer sign in; the new one's do.

@@ -17,10 +17,12 @@ import { messageRef } from "~/i18n/translator";
 import { ErrorSummary, resultShowsErrors, summaryErrors, TextAreaField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
 import { redirectWithToast } from "~/ui/toast.server";
+import { KeptNotice } from "~/ui/kept-notice";
+import { takeKept, userOrKeep } from "~/expiry/keep.server";
 import type { Route } from "./+types/ai.rephrase.$interviewId";
 
 // A small script of its own: a pending state while the AI answers.
-export const handle = { scripts: ["/scripts/pending-form.js"] };
+export const handle = { scripts: ["/scripts/pending-form.js"], sessionTimeout: true };
 
 async function open(request: Request, params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
   const url = new URL(request.url);
@@ -41,10 +43,16 @@ async function open(request: Request, params: Route.LoaderArgs["params"], contex
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { opened, page } = await open(request, params, context);
-  return { ...page, text: opened.text };
+  // Back from signing in again, after this form was posted when the session had expired (app/expiry/): what was
+  // typed is shown again, to send again.
+  const kept = await takeKept(context, request, "rephrase");
+  const keptText = kept?.get("text");
+  return { ...page, text: typeof keptText === "string" ? keptText : opened.text, kept: kept !== null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // A form posted after the session expired is kept, and the person signs in again (app/expiry/).
+  await userOrKeep(context, request, "rephrase", params.interviewId);
   const { user, opened, page } = await open(request, params, context);
   const form = await request.formData();
   if (form.get("intent") === "save") {
@@ -97,6 +105,7 @@ export default function Rephrase({ loaderData, actionData }: Route.ComponentProp
         ]}
       />
       <h1>{t.t("ai.rephrase.title")}</h1>
+      {"kept" in view && view.kept ? <KeptNotice /> : null}
       <p className="notice" id="ai-notice">
         <RichText id="ai.rephrase.notice" tags={{ strong: (words) => <strong>{words}</strong> }} />
       </p>

@@ -5,6 +5,7 @@ import { signInWithPassword } from "~/auth/accounts.server";
 import { readFlowState, setCookies, writeFlowState } from "~/auth/flow-state.server";
 import { requestedReturn, withReturn } from "~/auth/return-to";
 import { savedInterview } from "~/interviews/saved-notice.server";
+import { KEPT_PARAM } from "~/expiry/keep.server";
 import { invalid, limited, refuse } from "~/auth/form-replies.server";
 import { authPaths } from "~/auth/paths";
 import { signInSchema } from "~/auth/schemas";
@@ -22,7 +23,9 @@ import type { Route } from "./+types/auth.sign-in";
 async function returnAddress(request: Request) {
   const requested = requestedReturn(request);
   const saved = await savedInterview(request);
-  const reason = saved && (requested === null || requested === saved) ? ("saved" as const) : requested ? ("page" as const) : null;
+  // A form kept while the person was signed out waits on the page to return to (app/expiry/).
+  const kept = requested !== null && new URL(requested, "http://return.invalid").searchParams.has(KEPT_PARAM);
+  const reason = kept ? ("kept" as const) : saved && (requested === null || requested === saved) ? ("saved" as const) : requested ? ("page" as const) : null;
   return { returnTo: requested ?? saved, reason };
 }
 
@@ -68,7 +71,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       {loaderData.reason ? (
         <div className="notice notice--warning" role="status">
           <p>
-            {t(loaderData.reason === "saved" ? "auth.signIn.savedNotice" : "auth.signIn.pageNotice")}
+            {t(loaderData.reason === "kept" ? "expiry.signIn.kept" : loaderData.reason === "saved" ? "auth.signIn.savedNotice" : "auth.signIn.pageNotice")}
           </p>
         </div>
       ) : null}

@@ -9,7 +9,10 @@ import { guideForPerson } from "~/guides/guides.server";
 import { createInterviewToken } from "~/viewer/token.server";
 import { viewerUrl } from "~/viewer/viewer.server";
 import { ViewerContent, viewerLang } from "~/viewer/viewer-document";
-import { hostView, pressHostForm, type ViewerView } from "~/viewer/viewer-request.server";
+import { hostView, keepHostAnswers, pressHostForm, type ViewerView } from "~/viewer/viewer-request.server";
+import { KEPT_PARAM, takeKept, userOrKeep } from "~/expiry/keep.server";
+import { messageRef } from "~/i18n/translator";
+import { redirectWithToast } from "~/ui/toast.server";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { QuickExit } from "~/ui/quick-exit";
 import { countryCrumb, issueCrumb, theirs } from "~/content/language";
@@ -22,7 +25,7 @@ import { offeredCount } from "~/reuse/start.server";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
 // The host page speaks the message layer with the viewer in its frame (public/scripts/interview-host.js).
-export const handle = { scripts: ["/scripts/interview-host.js"] };
+export const handle = { scripts: ["/scripts/interview-host.js"], sessionTimeout: true };
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
@@ -49,6 +52,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const language = context.get(languageContext);
   const { issue, interview } = await hostTarget(request, params, user.id);
+  if (new URL(request.url).searchParams.has(KEPT_PARAM)) {
+    // Back from signing in again, after a page's form was posted when the session had expired (app/expiry/):
+    // what was typed is saved on its page, which is shown again with it.
+    const kept = await takeKept(context, request, "interview");
+    const chosenGuide = kept && issue.guideId && !interview ? await guideForPerson(issue.guideId, language) : null;
+    const savedId = kept ? await keepHostAnswers(user, issue.id, interview?.id ?? null, kept, chosenGuide?.guideId ?? null) : null;
+    const here = `/issues/${issue.id}/interviews${(savedId ?? interview?.id) ? `/${savedId ?? interview!.id}` : ""}#viewer-heading`;
+    throw savedId ? await redirectWithToast(here, { type: "success", message: messageRef("expiry.kept.saved") }) : redirect(here);
+  }
   const [help, named, chosen] = await Promise.all([
     interview ? interviewPageHelp(user.id, interview.id) : null,
     issueInLanguage(issue, language),
@@ -84,7 +96,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * errors, an ending) is shown here, under the site's header and breadcrumb, by the loader that runs next.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+  // A form posted after the session expired is kept, and the person signs in again (app/expiry/).
+  const user = await userOrKeep(context, request, "interview", params.interviewId ?? null);
   const { issue, interview } = await hostTarget(request, params, user.id);
   const here = `/issues/${issue.id}/interviews${interview ? `/${interview.id}` : ""}`;
   if (!issue.guideId || interview?.status === "Completed") throw redirect(here);

@@ -18,10 +18,12 @@ import { RichText, useT } from "~/i18n/react";
 import type { Translator } from "~/i18n/translator";
 import { CheckboxField, ErrorSummary, resultShowsErrors, summaryErrors, TextAreaField } from "~/ui/form";
 import { PageTitle } from "~/ui/page-title";
+import { takeKept, userOrKeep } from "~/expiry/keep.server";
+import { KeptNotice } from "~/ui/kept-notice";
 import type { Route } from "./+types/issues.$issueId.understand";
 
 // A small script of its own: a pending state while the AI answers.
-export const handle = { scripts: ["/scripts/pending-form.js"] };
+export const handle = { scripts: ["/scripts/pending-form.js"], sessionTimeout: true };
 
 async function open(request: Request, params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
   const user = requireUser(context, request);
@@ -42,10 +44,17 @@ async function open(request: Request, params: Route.LoaderArgs["params"], contex
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return (await open(request, params, context)).page;
+  const { page } = await open(request, params, context);
+  // Back from signing in again, after this form was posted when the session had expired (app/expiry/): what was
+  // typed is shown again, to send again.
+  const kept = await takeKept(context, request, "understand");
+  const question = kept?.get("question");
+  return { ...page, kept: kept ? { question: typeof question === "string" ? question : "", useAnswers: kept.get("useAnswers") === "on" } : null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // A form posted after the session expired is kept, and the person signs in again (app/expiry/).
+  await userOrKeep(context, request, "understand", null);
   const { user, issue, page } = await open(request, params, context);
   const submission = parseWithZod(await request.formData(), { schema: understandSchema });
   if (submission.status !== "success") return data({ ...page, problem: null, reply: submission.reply(), result: null }, { status: 400 });
@@ -66,6 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Understand({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? { ...loaderData, problem: null, reply: null, result: null };
+  const kept = actionData ? null : loaderData.kept;
   const { issue, result } = view;
   const t = useT();
   const interviewHref = view.interviewId ? `/issues/${issue.id}/interviews/${view.interviewId}` : null;
@@ -94,12 +104,13 @@ export default function Understand({ loaderData, actionData }: Route.ComponentPr
         ]}
       />
       <h1>{t.t("ai.understand.title")}</h1>
+      {kept ? <KeptNotice /> : null}
       <p>
         <RichText id={intro} values={{ issue: issue.name, country: issue.country.name }} tags={named} />
       </p>
       <LegalInformationNotice />
       {result ? <Result result={result} t={t} /> : null}
-      <AskForm view={view} interviewHref={interviewHref} t={t} />
+      <AskForm view={view} interviewHref={interviewHref} t={t} kept={kept} />
     </div>
   );
 }
@@ -108,14 +119,17 @@ function AskForm({
   view,
   interviewHref,
   t,
+  kept,
 }: {
   view: { issue: { id: number; name: string; sensitive: boolean; lang: { name: string } }; available: boolean; redacts: boolean; waitSeconds: number; interviewId: string | null; problem: string | null; reply: SubmissionResult<string[]> | null; result: unknown };
   interviewHref: string | null;
   t: Translator;
+  kept: { question: string; useAnswers: boolean } | null;
 }) {
   const [form, fields] = useForm({
     id: "understand",
     lastResult: view.reply,
+    defaultValue: kept ? { question: kept.question, useAnswers: kept.useAnswers ? "on" : undefined } : undefined,
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: understandSchema }),
   });

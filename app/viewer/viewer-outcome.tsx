@@ -9,7 +9,7 @@ export type OutcomeView =
   | { kind: "fail"; url?: string }
   | { kind: "message"; message: string }
   | { kind: "preview"; target: string; message?: string; url?: string }
-  | { kind: "signed-out" }
+  | { kind: "signed-out"; href?: string }
   | { kind: "error"; message: string };
 
 const previewSays: Record<string, MessageKey> = {
@@ -83,7 +83,7 @@ export function ViewerOutcome({ title, outcome, headingLevel = 1 }: { title: str
           <>
             <p>{t.t("viewer.outcome.signIn")}</p>
             <p>
-              <a className="button" href="/auth/sign-in" target="_top">
+              <a className="button" href={outcome.href ?? "/auth/sign-in"} target="_top">
                 {t.t("viewer.outcome.signInButton")}
               </a>
             </p>

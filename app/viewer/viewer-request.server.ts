@@ -13,6 +13,7 @@ import {
   aiHelp,
   aiHelpAtOnce,
   changeNeedsPage,
+  keepTypedAnswers,
   loadSessionAndInterview,
   type OpenViewer,
   openViewer,
@@ -73,10 +74,10 @@ export async function loadViewerRequest(
   url: URL,
   inFrame: boolean,
   fetched = false,
-): Promise<{ stale: boolean; request: ViewerRequest }> {
-  const { session, stale, opened } = await loadSessionAndInterview(headers.cookie, parseViewerTarget(url));
+): Promise<{ stale: boolean; expiredUserId: string | null; request: ViewerRequest }> {
+  const { session, stale, expiredUserId, opened } = await loadSessionAndInterview(headers.cookie, parseViewerTarget(url));
   const { language } = await headersLanguage({ cookieHeader: headers.cookie, account: session?.user?.language, acceptLanguage: headers.acceptLanguage });
-  return { stale, request: { url, session, inFrame, fetched, opened, language } };
+  return { stale, expiredUserId, request: { url, session, inFrame, fetched, opened, language } };
 }
 
 /** An outcome, its words in the guide's language (`language`, a catalogue's tag: English when the guide is unknown). */
@@ -84,8 +85,11 @@ const outcome = (status: number, title: string | null, view: OutcomeView, langua
   status,
   view: language ? { title, outcome: view, language } : { title, outcome: view },
 });
-/** "Please sign in to continue your interview.", in the person's language. */
-export const signedOut = (language?: string) => outcome(401, null, { kind: "signed-out" }, language);
+/**
+ * "Please sign in to continue your interview.", in the person's language. `href`: the sign-in's address, when it
+ * leads somewhere (a kept form).
+ */
+export const signedOut = (language?: string, href?: string) => outcome(401, null, href ? { kind: "signed-out", href } : { kind: "signed-out" }, language);
 /** `message`: a message reference (the viewer's own words) or the engine's account of what failed. */
 export const viewerError = (status: number, title: string | null = null, message: string = messageRef("viewer.error.interview"), language?: string) =>
   outcome(status, title, { kind: "error", message }, language);
@@ -191,6 +195,23 @@ export function pressHostForm(session: Session, issueId: number, interviewId: st
   return pressViewerButton(hostRequest(issueId, interviewId, session, guideId), form, db);
 }
 
+/**
+ * A page's form kept while its person was signed out, given back now they are signed in (app/expiry/): what was
+ * typed is saved on the page it was typed on. Returns the interview's id (a first page creates it), or null
+ * when the interview cannot be opened.
+ */
+export async function keepHostAnswers(user: SessionUser, issueId: number, interviewId: string | null, form: FormData, guideId: string | null = null, db: Db = database()): Promise<string | null> {
+  const opened = await openViewer(user, { preview: false, issueId, interviewId, guideId }, null, db);
+  return opened ? keepTypedAnswers(user, opened, form, db) : null;
+}
+
+/** The viewer address's issue and interview, for a form kept from the frame: null for a preview or a bad address. */
+export function viewerInterviewOf(url: URL): { issueId: number; interviewId: string | null; hostPath: string } | null {
+  const target = parseViewerTarget(url);
+  if (!target || target.preview) return null;
+  return { issueId: target.issueId, interviewId: target.interviewId, hostPath: hostUrl(target.issueId, target.interviewId) };
+}
+
 /** GET: the interview's current page (or its congratulations once it is completed). */
 export async function showViewer(request: ViewerRequest, db: Db = database()): Promise<ViewerReply> {
   const found = await open(request, null, db);
@@ -243,7 +264,7 @@ export async function pressViewerButton(request: ViewerRequest, form: FormData, 
         const setCookie = [await endSession(request.session, db), await setSavedNotice(hostUrl(opened.issue!.id, result.interviewId))];
         return request.inFrame ? { ...outcome(200, title, special, language), setCookie } : { status: 302, location: "/", setCookie };
       }
-      if (!request.inFrame && "href" in special) return { status: 302, location: special.href };
+      if (!request.inFrame && "href" in special && special.href) return { status: 302, location: special.href };
       return outcome(200, title, special, language);
     }
   }

@@ -69,10 +69,10 @@ describe.each(dialects)("opening the viewer on %s", (dialect) => {
       expect(read.opened).toBeNull();
     }
     // No interview named, or a preview: the session alone, the rest left to openViewer.
-    expect(await loadSessionAndInterview(aliceCookie, { ...target, interviewId: null }, handle.db)).toEqual({ session: own.session, stale: false });
+    expect(await loadSessionAndInterview(aliceCookie, { ...target, interviewId: null }, handle.db)).toEqual({ session: own.session, stale: false, expiredUserId: null });
     // A revoked session is stale, and opens nothing.
     await endSession(own.session, handle.db);
-    expect(await loadSessionAndInterview(aliceCookie, target, handle.db)).toEqual({ session: null, stale: true });
+    expect(await loadSessionAndInterview(aliceCookie, target, handle.db)).toEqual({ session: null, stale: true, expiredUserId: null });
   });
 
   it("starts a fresh interview when the URL names none", async () => {

@@ -211,14 +211,14 @@ export async function loadSessionAndInterview(
   target: ViewerTarget | null,
   db: Db = database(),
   now = new Date(),
-): Promise<{ session: Session | null; stale: boolean; opened?: OpenViewer | null }> {
+): Promise<{ session: Session | null; stale: boolean; expiredUserId: string | null; opened?: OpenViewer | null }> {
   if (!target || target.preview || !target.interviewId) return loadSession(cookie, db, now);
   const { interviewId, issueId } = target;
-  const { session, stale, row } = await loadSessionWith(cookie, (idHash) => sessionWithInterview(db, idHash, issueId, interviewId), db, now);
-  if (!session?.user || !row) return { session, stale };
-  if (!row.interview_id) return { session, stale, opened: null };
+  const { session, stale, row, expiredUserId } = await loadSessionWith(cookie, (idHash) => sessionWithInterview(db, idHash, issueId, interviewId), db, now);
+  if (!session?.user || !row) return { session, stale, expiredUserId };
+  if (!row.interview_id) return { session, stale, expiredUserId, opened: null };
   const opened = openedInterview(row as InterviewRow, db);
-  return { session, stale, opened: opened instanceof Promise ? await opened : opened };
+  return { session, stale, expiredUserId, opened: opened instanceof Promise ? await opened : opened };
 }
 
 /**
@@ -501,6 +501,24 @@ async function pressOnReview(user: SessionUser, open: OpenViewer, intent: string
   const opened = changeAnswer(open.guide, open.state, Number(change[1]), { inPlace: true });
   if (!opened.ok) return { kind: "error", message: opened.error.message };
   return { kind: "page", interviewId: await save(user, open, opened.state, open.status, preview, db), state: opened.state, status: open.status };
+}
+
+/**
+ * A page's form kept while its person was signed out (app/expiry/), given back once they signed in again: what
+ * was typed is kept on the page without pressing its button (keepPageAnswers, as for a detour), and the
+ * interview saved, so the page shows it again. Nothing is done for a form of another page than the one the
+ * interview is at, or of "Check your answers". Returns the interview's id (a first page creates it), or null.
+ */
+export async function keepTypedAnswers(user: SessionUser, open: OpenViewer, form: FormData, db: Db = database()): Promise<string | null> {
+  if (!open.issue || reviewing(open)) return open.interviewId;
+  const view = renderPage(open.guide, open.state, today(), { dates: datesOf(open) });
+  if (!view || view.name !== String(form.get("_page") ?? "")) return open.interviewId;
+  const { values, typedDates } = postedValues(form, view.fields, datesOf(open).language);
+  // An upload is not kept (its file was not): the field keeps the file it had.
+  for (const field of view.fields) if (field.type === "attachment") delete values[field.inputName];
+  const kept = keepPageAnswers(open.guide, open.state, { pageName: view.name, values, dates: typedDates }, today());
+  if (!kept.ok) return open.interviewId;
+  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status: open.status, state: kept.state, guide: open.pin, language: open.language }, db);
 }
 
 /** The `_page` the review's form posts (no A2J page has this name: guide page names are never empty). */

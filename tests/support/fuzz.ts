@@ -15,6 +15,7 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/legal.privacy-policies.tsx": ["/legal/privacy-policies"],
   "routes/about.tsx": ["/about", "/about/"],
   "routes/auth.sign-out.ts": ["/auth/sign-out"],
+  "routes/session.stay-signed-in.ts": ["/session/stay-signed-in", "/session/status"],
   "routes/auth.tsx": ["/auth"],
   "routes/auth.sign-in.tsx": ["/auth/sign-in", "/auth/sign-in.data"],
   "routes/auth.sign-in.verify-2fa.tsx": ["/auth/sign-in/verify-2fa"],
