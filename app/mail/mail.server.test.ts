@@ -31,6 +31,14 @@ describe("sending through Resend", () => {
       text: "Hi",
       reply_to: "ana@example.org",
     });
+    expect(request.body).not.toHaveProperty("headers");
+  });
+
+  it("sends a message's own headers (a reminder's one-click List-Unsubscribe)", async () => {
+    const settings = readConfig({ RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: resend.url });
+    const headers = { "List-Unsubscribe": "<https://help.example.org/reminders/stop?code=x>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    await sendMail({ ...message, headers }, settings);
+    expect(resend.requests.at(-1)!.body).toMatchObject({ headers });
   });
 
   it("turns a refusal into a MailError with Resend's reason", async () => {

@@ -15,6 +15,11 @@ export interface MailMessage {
   html: string;
   text: string;
   replyTo?: string;
+  /**
+   * Extra headers, such as a reminder's List-Unsubscribe (RFC 8058's one click). Sent through Resend; the outbox
+   * keeps them in the message's file.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {
@@ -46,6 +51,7 @@ async function sendWithResend(settings: Config, apiKey: string, message: MailMes
     html: message.html,
     text: message.text,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.headers ? { headers: message.headers } : {}),
   });
   if (error || !data) throw new MailError(`Resend refused the message: ${error?.message ?? "no answer"}`);
   return { id: data.id, via: "resend" };
@@ -94,7 +100,7 @@ async function storeInOutbox(settings: Config, message: MailMessage, db: Db): Pr
   const file = outboxFile(settings, record);
   await mkdir(path.dirname(file), { recursive: true });
   // Written whole, then renamed into place: whoever reads the folder never sees half a message.
-  await writeFile(`${file}.partial`, JSON.stringify(record, null, 2) + "\n", "utf8");
+  await writeFile(`${file}.partial`, JSON.stringify(message.headers ? { ...record, headers: message.headers } : record, null, 2) + "\n", "utf8");
   await rename(`${file}.partial`, file);
   // Never the recipient or the subject (a subject can name a person): the file holds them.
   log.info(`a message was stored in the outbox: ${file}`, { messageId: id });

@@ -37,5 +37,8 @@ export function reminderEmail({
     subject: t.t("reminders.email.subject"),
     html: [`<div lang="${t.lang}"${dir}>`, paragraph(hello), paragraph(intro), paragraph(saved), link(cont, continueUrl), paragraph(once), paragraph(stopIntro), link(stop, stopUrl), `</div>`].join("\n"),
     text: [hello, intro, saved, t.t("email.linkLine", { label: cont, url: continueUrl }), once, stopIntro, t.t("email.linkLine", { label: stop, url: stopUrl })].join("\n\n"),
+    // Mail programs that offer "Unsubscribe" stop reminders in one click: they POST to the stop link (RFC 8058),
+    // which the stop page's action takes as its button (app/routes/reminders.stop.tsx).
+    headers: { "List-Unsubscribe": `<${stopUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }

@@ -75,6 +75,8 @@ describe.each(dialects)("reminders on %s", (dialect) => {
     expect(message!.html).toContain('lang="es"');
     expect(message!.text).toContain(`${ORIGIN}/issues/2/interviews/${interview}`);
     expect(await stopLinkState(stopCode(message!), handle.db)).toBe("active");
+    // Mail programs offer their own one-click unsubscribe for it (RFC 8058), to the same stop link.
+    expect(message!.headers).toEqual({ "List-Unsubscribe": `<${message!.text.match(/\S+\/reminders\/stop\?code=\S+/)![0]}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     // Once sent, the page after saving offers a new one.
     expect(await reminderOffer(interview, handle.db)).toEqual({ kind: "offer", days: DEFAULT_REMINDER_DAYS });
   });

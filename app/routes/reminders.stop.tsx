@@ -5,7 +5,8 @@ import { PageTitle } from "~/ui/page-title";
 import type { Route } from "./+types/reminders.stop";
 
 // The emailed link to stop reminders (?code=…): no sign-in needed. Opening it changes nothing (mail scanners open
-// links); the page's button stops them (docs/decisions/0050-reminders.md).
+// links); the page's button stops them (docs/decisions/0050-reminders.md), as does a mail program's one-click
+// unsubscribe (RFC 8058: a POST of "List-Unsubscribe=One-Click" to the link itself, the code in its address).
 
 const codeOf = (value: unknown) => (typeof value === "string" ? value.slice(0, 100) : "");
 
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const code = codeOf((await request.formData()).get("code"));
+  const code = codeOf((await request.formData()).get("code") ?? new URL(request.url).searchParams.get("code"));
   if (!(await stopReminders(code, new Date()))) return data({ state: "unknown" as const }, { status: 404 });
   return redirect(`/reminders/stop?${new URLSearchParams({ code })}`, 303);
 }
