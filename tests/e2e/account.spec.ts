@@ -50,7 +50,7 @@ test.describe("account area", () => {
     await expect(page.getByLabel("First name")).toHaveValue("Ana");
     await page.getByLabel("First name").fill("   ");
     await page.getByLabel("Last name").fill("y".repeat(51));
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByLabel("First name")).toHaveAccessibleDescription("This field is required.");
     await expect(page.getByLabel("Last name")).toHaveAccessibleDescription("This field must be less than 50 characters.");
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link")).toHaveText([
@@ -61,7 +61,7 @@ test.describe("account area", () => {
     await axe();
     await page.getByLabel("First name").fill("  Maria ");
     await page.getByLabel("Last name").fill("Tan");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("status")).toHaveText("Profile updated.");
     await expect(page.locator("header").getByText("Welcome Maria Tan")).toBeVisible();
     await expect(page.getByLabel("First name")).toHaveValue("Maria");

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 
 /**
  * axe with WCAG 2.2's target-size (2.5.8, 24 × 24 px) switched on: axe ships it off, and every page must pass it
@@ -21,9 +21,8 @@ export async function expectNoAxeViolations(page: Page, javaScriptEnabled: boole
   }
   const html = await page.content();
   const url = page.url();
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  const replay = await (await replayContext(page.context().browser()!)).newPage();
   try {
-    const replay = await context.newPage();
     await replay.route("**/*", (route) => {
       const request = route.request();
       if (request.isNavigationRequest() && request.url() === url) {
@@ -36,8 +35,22 @@ export async function expectNoAxeViolations(page: Page, javaScriptEnabled: boole
     const results = await axeBuilder(replay).analyze();
     expect(results.violations, formatViolations(results.violations)).toEqual([]);
   } finally {
-    await context.close();
+    await replay.close();
   }
+}
+
+/**
+ * One scripted context per browser (a worker's) for the no-js replays: a page of it per check, with no cookies
+ * (the replay is given its HTML), and its cache keeps the styles and fonts between checks.
+ */
+const replayContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+function replayContext(browser: Browser): Promise<BrowserContext> {
+  let context = replayContexts.get(browser);
+  if (!context) {
+    context = browser.newContext({ javaScriptEnabled: true });
+    replayContexts.set(browser, context);
+  }
+  return context;
 }
 
 function formatViolations(violations: { id: string; help: string; nodes: { target: unknown }[] }[]) {

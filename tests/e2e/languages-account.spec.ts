@@ -59,11 +59,11 @@ test("every account page and its error states are all in the catalogue", async (
   }
   await page.goto("/account/edit-profile");
   await page.locator("#edit-profile-firstName").fill(" ");
-  await submit(page).click();
+  await page.locator("form#edit-profile button[type=submit]").click();
   await expect(page.locator(".error-summary")).toBeVisible();
   await expectAllTranslated(page, "edit profile, empty name");
   await page.locator("#edit-profile-firstName").fill("Ana");
-  await submit(page).click();
+  await page.locator("form#edit-profile button[type=submit]").click();
   await expect(page.getByRole("status")).toBeVisible();
   await expectAllTranslated(page, "edit profile, saved");
 
