@@ -29,12 +29,12 @@ const VIEWER_FETCH_HEADER = "viewer-fetch";
 
 async function serveViewer(req: express.Request, res: express.Response) {
   const fetched = req.get(VIEWER_FETCH_HEADER) === "1";
-  let language: string | undefined;
+  let personLanguage: (() => Promise<string>) | undefined;
   try {
     const url = new URL(req.originalUrl, "http://viewer");
     const headers = { cookie: req.get("cookie") ?? null, acceptLanguage: req.get("accept-language") ?? null };
     const { stale, expiredUserId, request } = await loadViewerRequest(headers, url, fetched || req.get("sec-fetch-dest") === "iframe", fetched);
-    language = request.language;
+    personLanguage = request.personLanguage;
     if (stale) {
       // An expired or revoked session is cleared and the person sent to / (docs/decisions/0004-accounts.md); the
       // frame's script, which shows what comes back in the frame, is told to sign in instead.
@@ -44,16 +44,16 @@ async function serveViewer(req: express.Request, res: express.Response) {
       const place = req.method === "POST" && expiredUserId ? viewerInterviewOf(url) : null;
       const signIn = place && (await keepForSignIn(expiredUserId!, "interview", place.hostPath, place.interviewId, readForm(res)));
       if (signIn) {
-        if (fetched) return send(req, res, signedOut(language, signIn), true);
+        if (fetched) return send(req, res, signedOut(await personLanguage?.(), signIn), true);
         return void res.status(302).location(signIn).end();
       }
-      if (fetched) return send(req, res, signedOut(language), true);
+      if (fetched) return send(req, res, signedOut(await personLanguage?.()), true);
       return void res.status(302).location("/").end();
     }
     let reply: ViewerReply;
     if (req.method === "POST") {
       const form = readForm(res);
-      reply = form ? await pressViewerButton(request, form) : viewerError(400, null, messageRef("viewer.error.unreadable"), language);
+      reply = form ? await pressViewerButton(request, form) : viewerError(400, null, messageRef("viewer.error.unreadable"), await personLanguage?.());
     } else {
       reply = await showViewer(request);
     }
@@ -61,6 +61,8 @@ async function serveViewer(req: express.Request, res: express.Response) {
   } catch (error) {
     log.error("a viewer request failed", { err: error });
     if (res.headersSent) return void res.end();
+    // In the person's language when it can still be read (the failure may be the database's): else English.
+    const language = await personLanguage?.().catch(() => undefined);
     send(req, res, viewerError(500, null, undefined, language), fetched);
   }
 }

@@ -71,9 +71,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
   const guideId = chosen?.guideId ?? null;
   const viewerSrc = viewerUrl({ id: issue.id, guideId: guideId ?? issue.guideId }, interview?.id ?? null, user.id);
-  const current = context.get(pressedContext) ?? (await hostView(user, issue.id, interview?.id ?? null, guideId));
-  // Before a new interview starts: the answers from before it would be offered (issue 29).
-  const reusable = interview ? 0 : await offeredCount(user, issue.id, guideId);
+  const [current, reusable] = await Promise.all([
+    context.get(pressedContext) ?? hostView(user, issue.id, interview?.id ?? null, guideId),
+    // Before a new interview starts: the answers from before it would be offered (issue 29).
+    interview ? 0 : offeredCount(user, issue.id, guideId),
+  ]);
   // The interview runs in its guide's language: when that is not the person's, it says so (in their language).
   const interviewLanguage = interview?.language ?? chosen?.language ?? "en";
   return {

@@ -60,8 +60,11 @@ export interface ViewerRequest {
   formAction?: string;
   /** What the URL opens, when it was read with the session (loadViewerRequest); else it is read here. */
   opened?: OpenViewer | null;
-  /** The person's language (their choice, account or browser): the words of a reply that opens no interview. */
-  language?: string;
+  /**
+   * The person's language (their choice, account or browser): the words of a reply that opens no interview. Read
+   * only for such a reply, off the path of every step.
+   */
+  personLanguage?: () => Promise<string>;
 }
 
 /**
@@ -76,8 +79,9 @@ export async function loadViewerRequest(
   fetched = false,
 ): Promise<{ stale: boolean; expiredUserId: string | null; request: ViewerRequest }> {
   const { session, stale, expiredUserId, opened } = await loadSessionAndInterview(headers.cookie, parseViewerTarget(url));
-  const { language } = await headersLanguage({ cookieHeader: headers.cookie, account: session?.user?.language, acceptLanguage: headers.acceptLanguage });
-  return { stale, expiredUserId, request: { url, session, inFrame, fetched, opened, language } };
+  const personLanguage = async () =>
+    (await headersLanguage({ cookieHeader: headers.cookie, account: session?.user?.language, acceptLanguage: headers.acceptLanguage })).language;
+  return { stale, expiredUserId, request: { url, session, inFrame, fetched, opened, personLanguage } };
 }
 
 /** An outcome, its words in the guide's language (`language`, a catalogue's tag: English when the guide is unknown). */
@@ -109,10 +113,10 @@ type Opened = {
 
 async function open(request: ViewerRequest, carried: string | null, db: Db): Promise<Opened | ViewerReply> {
   const user = request.session?.user ?? null;
-  if (!user) return signedOut(request.language);
+  if (!user) return signedOut(await request.personLanguage?.());
   const target = parseViewerTarget(request.url);
   const opened = target && (request.opened !== undefined ? request.opened : await openViewer(user, target, carried, db));
-  if (!target || !opened) return viewerError(404, null, undefined, request.language);
+  if (!target || !opened) return viewerError(404, null, undefined, await request.personLanguage?.());
   return { user, target, opened, help: aiHelpAtOnce(opened) ?? (await aiHelp(opened)), language: viewerLanguageOf(opened.language).code };
 }
 
