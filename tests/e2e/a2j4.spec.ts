@@ -2,10 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { cli, withE2eDatabase } from "./support";
 import { fillDate, press, viewer } from "./viewer";
+import { plantSignedIn } from "./people";
 
 // An A2J Author 4 guide (root <TEMPLATE>), our own (app/a2j/__fixtures__/a2j4), imported by the operator command
 // of the built bundle as cli.spec.ts runs it, then answered by a person in the viewer.
@@ -29,7 +30,7 @@ test("an operator imports an A2J 4 guide zip; a person answers it to the end, it
     expect(imported.output).toContain('warning: page "3 Contact" field "Court:": the pick list file "courts.xml" is not among the guide\'s files');
     expect(imported.output).toContain(`attached to issue ${issueId}`);
 
-    await createAccount(page, uniqueEmail("a2j4"));
+    await plantSignedIn(page, uniqueEmail("a2j4"));
     await page.goto(`/issues/${issueId}/interviews`);
     const frame = viewer(page);
     await expect(frame.locator("#viewer-heading")).toContainText("This interview writes a letter asking your landlord for repairs.");
@@ -77,7 +78,7 @@ test("an A2J 4 guide imported without its county list: the question refuses to g
   expect(imported, imported.output).toMatchObject({ status: 0 });
   expect(imported.output).toContain('warning: page "3 Contact" field "County:": the pick list file "counties.xml" is not among the guide\'s files, so people cannot answer this question. Add counties.xml to the guide and import it again.');
 
-  await createAccount(page, uniqueEmail("a2j4-alone"));
+  await plantSignedIn(page, uniqueEmail("a2j4-alone"));
   await page.goto(`/preview/${guideId}`);
   const frame = viewer(page);
   await press(frame, "Continue");

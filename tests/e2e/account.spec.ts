@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { createAccount, PASSWORD, signInWithPassword, signOut, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { plantInterviews, setInterviewVars, withE2eDatabase } from "./support";
+import { plantSignedIn } from "./people";
 
 const rows = (page: Page) => page.locator("table.interviews tbody tr");
 
@@ -12,7 +13,7 @@ test.describe("account area", () => {
       await page.goto(path);
       await expect(page, path).toHaveURL(`/auth/sign-in?returnTo=${encodeURIComponent(path)}`);
     }
-    await createAccount(page, uniqueEmail("guard"));
+    await plantSignedIn(page, uniqueEmail("guard"));
     const response = await page.goto("/account/nope");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sorry, we couldn't find this page.");
@@ -43,7 +44,7 @@ test.describe("account area", () => {
   });
 
   test("edit profile: the name rules, then Profile updated. and the new name in the header", async ({ page, axe }) => {
-    await createAccount(page, uniqueEmail("profile"));
+    await plantSignedIn(page, uniqueEmail("profile"));
     await page.goto("/account/edit-profile");
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Your account", "Edit profile"]);
     await expect(page.getByRole("link", { name: "Return to your account overview" })).toHaveAttribute("href", "/account/dashboard");
@@ -129,7 +130,7 @@ test.describe("account area", () => {
 
   test("my interviews: empty state, newest first, Edit or Download by status, paging at 5, 10 and 25", async ({ page, axe }) => {
     const email = uniqueEmail("list");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     await page.goto("/account/interview");
     await expect(page.getByText("You have no interviews yet.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Choose an issue to start an interview" })).toHaveAttribute("href", "/");
@@ -215,11 +216,11 @@ test.describe("account area", () => {
   test("another user's interview is neither listed, nor deletable, nor downloadable, nor editable from the list", async ({ page, browser, javaScriptEnabled }) => {
     const owner = uniqueEmail("owner");
     const device = await browser.newContext({ javaScriptEnabled });
-    await createAccount(await device.newPage(), owner);
+    await plantSignedIn(await device.newPage(), owner);
     await device.close();
     const [theirs] = plantInterviews(owner, [{ issueId: 2, status: "Completed", daysAgo: 0 }]);
 
-    await createAccount(page, uniqueEmail("intruder"));
+    await plantSignedIn(page, uniqueEmail("intruder"));
     await page.goto("/account/interview");
     await expect(page.getByText("You have no interviews yet.")).toBeVisible();
     expect((await page.goto(`/account/interview/${theirs}/download`))?.status()).toBe(404);
@@ -233,7 +234,7 @@ test.describe("account area", () => {
 
   test("download gives the owner's completed interview's document as a PDF; a Draft is 404; no document is a message, never 500", async ({ page }) => {
     const email = uniqueEmail("download");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     const [completed, draft, empty] = plantInterviews(email, [
       { issueId: 2, status: "Completed", daysAgo: 0 },
       { issueId: 2, status: "Draft", daysAgo: 1 },

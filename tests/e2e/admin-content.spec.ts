@@ -5,6 +5,7 @@ import { type AppProcess, startApp, TEST_DATA_KEY } from "../support/app-process
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { operatorCommand, type OperatorTarget, withE2eDatabase } from "./support";
+import { plantSignedIn } from "./people";
 
 // Content administration: an administrator (made on the server, as an operator would) edits the public pages
 // in drafts and versions, adds a country and an issue, and everything appears in the audit. Both projects run
@@ -12,7 +13,9 @@ import { operatorCommand, type OperatorTarget, withE2eDatabase } from "./support
 
 async function signedInAdministrator(page: Page, label: string, target?: OperatorTarget): Promise<string> {
   const email = uniqueEmail(label);
-  await createAccount(page, email);
+  // A server of its own keeps its own database: the person signs up there.
+  if (target) await createAccount(page, email);
+  else await plantSignedIn(page, email);
   expect(operatorCommand(["admin", "grant", email], target).status).toBe(0);
   return email;
 }
@@ -248,7 +251,7 @@ test("an administrator adds a country and an issue in it, which show on the home
 
 test("a person who is not an administrator, and a visitor, get the not-found page on every content page and form", async ({ page, browser }) => {
   const person = uniqueEmail("content-not");
-  await createAccount(page, person);
+  await plantSignedIn(page, person);
   const visitor = await browser.newContext();
   const origin = new URL(page.url()).origin;
   const pages = [

@@ -1,8 +1,9 @@
 import { LETTER_ANSWERS_ANX, LETTER_ANSWERS_JSON, scenarioGuideZip } from "../support/guide-fixtures";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { cli } from "./support";
 import { viewer } from "./viewer";
+import { plantSignedIn } from "./people";
 
 // Issue 32, as an administrator meets it: the health check of an upload (a dead end and a missing pick list,
 // each opened in the preview at its page), test scenarios attached to the guide, and a new version whose
@@ -15,7 +16,7 @@ test("an administrator reads the health check, attaches scenarios, and publishes
   test.setTimeout(180_000);
   const guideId = `e2e-checks-${testInfo.project.name}`;
   const admin = uniqueEmail("checks-admin");
-  await createAccount(page, admin);
+  await plantSignedIn(page, admin);
   expect(cli("admin", "grant", admin).status).toBe(0);
 
   // Version 1: a dead end ("Opening hours") and a pick list whose file never came ("Advice"), off the letter's path.

@@ -1,9 +1,10 @@
 import { unzipSync } from "fflate";
 import { versionedGuideZip } from "../support/guide-fixtures";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { cli, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
+import { plantSignedIn } from "./people";
 
 // Guides as an administrator runs them: upload a zip, read its import report, publish, preview, attach to an
 // issue, and replace it with a second version while a person's interview on the first goes on.
@@ -32,7 +33,7 @@ test("an administrator uploads a guide, reads its warnings, publishes, previews,
   const issueName = `Guide upload test (${project})`;
   const issueId = plantIssue(issueName);
   const admin = uniqueEmail("guides-admin");
-  await createAccount(page, admin);
+  await plantSignedIn(page, admin);
   expect(cli("admin", "grant", admin).status).toBe(0);
 
   await page.goto("/admin");
@@ -98,7 +99,7 @@ test("an administrator uploads a guide, reads its warnings, publishes, previews,
   const personContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
   const person = await personContext.newPage();
   try {
-    await createAccount(person, uniqueEmail("guides-person"));
+    await plantSignedIn(person, uniqueEmail("guides-person"));
     await person.goto(`/issues/${issueId}/interviews`);
     const frame = viewer(person);
     await expect(frame.getByText("Version 1: what is your name?")).toBeVisible();
@@ -196,7 +197,7 @@ test("an administrator uploads a guide, reads its warnings, publishes, previews,
 });
 
 test("a non-administrator gets the not-found page on every /admin/guides page and form", async ({ page, browser }) => {
-  await createAccount(page, uniqueEmail("guides-not"));
+  await plantSignedIn(page, uniqueEmail("guides-not"));
   const visitor = await browser.newContext();
   const origin = new URL(page.url()).origin;
   const paths = [

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import PDFDocument from "pdfkit";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { cli, withE2eDatabase } from "./support";
+import { plantSignedIn } from "./people";
 
 // Sources (issue 18, part 1): an administrator adds the organisation's sources, reads their passages, deletes one.
 
@@ -24,7 +25,7 @@ test("an administrator adds a markdown and a PDF source, reads their passages an
   test.slow();
   const lead = uniqueEmail("sources-lead");
   const run = randomUUID().slice(0, 8);
-  await createAccount(page, lead);
+  await plantSignedIn(page, lead);
   expect(cli("admin", "grant", lead).status).toBe(0);
 
   await page.goto("/admin");
@@ -149,7 +150,7 @@ test("an administrator adds a markdown and a PDF source, reads their passages an
 
 test("a person who is not an administrator, and a visitor, get the not-found page on every sources page and form", async ({ page, browser }) => {
   const person = uniqueEmail("sources-not");
-  await createAccount(page, person);
+  await plantSignedIn(page, person);
   const sourceId = withE2eDatabase((db) => (db.prepare("select id from sources order by id limit 1").get() as { id: number }).id);
   const before = withE2eDatabase((db) => (db.prepare("select count(*) as n from sources").get() as { n: number }).n);
   const visitor = await browser.newContext();

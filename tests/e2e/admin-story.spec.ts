@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { versionedGuideZip } from "../support/guide-fixtures";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { cli } from "./support";
 import { press, viewer } from "./viewer";
+import { plantSignedIn } from "./people";
 
 // Issue 17 as an organisation lives it, in one story: a new country and issue, a guide uploaded and published for it,
 // a person who signs up and finishes the interview, a second version that replaces the first while an interview on
@@ -23,7 +24,7 @@ test("an administrator opens a new country and issue with an uploaded guide; peo
   const issueName = `Boundary disputes ${run}`;
   const guideId = `story-${run}`;
   const admin = uniqueEmail("story-admin");
-  await createAccount(page, admin);
+  await plantSignedIn(page, admin);
   expect(cli("admin", "grant", admin).status).toBe(0);
 
   // A new country, then an issue in it (no guide yet).
@@ -67,7 +68,7 @@ test("an administrator opens a new country and issue with an uploaded guide; peo
   let startedUrl = "";
   try {
     const person = await finisher.newPage();
-    await createAccount(person, uniqueEmail("story-person"));
+    await plantSignedIn(person, uniqueEmail("story-person"));
     await person.goto(`/?country=${countryId}`);
     await person.getByRole("link", { name: issueName }).click();
     await expect(person.getByRole("heading", { level: 1 })).toHaveText(issueName);
@@ -83,7 +84,7 @@ test("an administrator opens a new country and issue with an uploaded guide; peo
     await axe();
 
     const other = await starter.newPage();
-    await createAccount(other, uniqueEmail("story-starter"));
+    await plantSignedIn(other, uniqueEmail("story-starter"));
     await other.goto(`/issues/${issueId}/interviews`);
     await viewer(other).getByLabel("First name").fill("Bo");
     await press(viewer(other), "Continue");

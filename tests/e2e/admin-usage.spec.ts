@@ -1,7 +1,8 @@
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { cli, plantAtFinish, plantInterviews, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
+import { plantSignedIn } from "./people";
 
 // How the service is used (issue 17, part 4): counted as people use it, shown per issue to administrators only.
 // Each run plants an issue of its own that runs the Re-Entry Navigator (issue 2's guide), so its numbers are exact
@@ -46,7 +47,7 @@ test("a person stops on a page, another finishes and downloads; the administrato
   // the page may be named.
   const stopper = uniqueEmail("usage-stop");
   const stopToken = await asAnotherPerson(async (person) => {
-    await createAccount(person, stopper);
+    await plantSignedIn(person, stopper);
     await person.goto(`/issues/${issue.id}/interviews`);
     const frame = viewer(person);
     await press(frame, "Continue");
@@ -70,7 +71,7 @@ test("a person stops on a page, another finishes and downloads; the administrato
   // Another finishes and downloads the document.
   await asAnotherPerson(async (person) => {
     const email = uniqueEmail("usage-finish");
-    await createAccount(person, email);
+    await plantSignedIn(person, email);
     const id = plantAtFinish(email, issue.id);
     await person.goto(`/issues/${issue.id}/interviews/${id}`);
     await press(viewer(person), "Finish");
@@ -87,7 +88,7 @@ test("a person stops on a page, another finishes and downloads; the administrato
 
   // The administrator.
   const email = uniqueEmail("usage-admin");
-  await createAccount(page, email);
+  await plantSignedIn(page, email);
   expect(cli("admin", "grant", email).status).toBe(0);
   await page.goto("/admin");
   await page.getByRole("link", { name: "Usage" }).click();

@@ -1,4 +1,5 @@
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
+import { plantSignedIn } from "./people";
 import { expect, test } from "./fixtures";
 import { fuzzTargets } from "../support/fuzz";
 import { cli, withE2eDatabase } from "./support";
@@ -14,7 +15,7 @@ test("the first administrator is made on the server, makes and removes another, 
   test.slow();
   const lead = uniqueEmail("admin-lead");
   const helper = uniqueEmail("admin-helper");
-  await createAccount(page, lead);
+  await plantSignedIn(page, lead);
   await expect(page.getByRole("link", { name: "Administration" })).toHaveCount(0);
 
   expect(cli("admin", "grant", lead)).toMatchObject({ status: 0, output: expect.stringContaining(`${lead} is now an administrator.`) });
@@ -36,7 +37,7 @@ test("the first administrator is made on the server, makes and removes another, 
 
   const other = await browser.newContext();
   try {
-    await createAccount(await other.newPage(), helper);
+    await plantSignedIn(await other.newPage(), helper);
   } finally {
     await other.close();
   }
@@ -80,7 +81,7 @@ test("the first administrator is made on the server, makes and removes another, 
 
 test("a person who is not an administrator, and a visitor, get the not-found page on every /admin page and form", async ({ page, browser }) => {
   const person = uniqueEmail("admin-not");
-  await createAccount(page, person);
+  await plantSignedIn(page, person);
   const visitor = await browser.newContext();
   // Every address of every administration route module (the fuzz targets name them all, a test checks that).
   const paths = Object.entries(fuzzTargets)

@@ -3,10 +3,11 @@ import type { Page } from "@playwright/test";
 import { PDFDocument, rgb, StandardFonts } from "@cantoo/pdf-lib";
 import { aiStandInUrl } from "../../playwright.config";
 import type { ChatRequest } from "../support/ai-stand-in";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { interviewVars, moveInterviewTo, plantInterviews } from "./support";
 import { viewer } from "./viewer";
+import { plantSignedIn } from "./people";
 
 // "Use a document I have": issue 6 runs the tenancy-deposit guide, whose page "06-Bond" asks for the bond's amount
 // and number. The AI stand-in answers from the document's "Label: value" lines (tests/support/ai-stand-in.ts).
@@ -32,7 +33,7 @@ async function aiRequestsWith(marker: string): Promise<ChatRequest[]> {
 
 async function bondPage(page: Page): Promise<string> {
   const email = uniqueEmail("document");
-  await createAccount(page, email);
+  await plantSignedIn(page, email);
   const [id] = plantInterviews(email, [{ issueId: ISSUE, status: "Draft", daysAgo: 0 }]);
   moveInterviewTo(id!, "06-Bond");
   return id!;

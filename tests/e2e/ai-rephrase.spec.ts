@@ -6,6 +6,7 @@ import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { interviewVars, moveInterviewTo, onServerData, plantInterviews, setInterviewVars } from "./support";
 import { fillDate, moved, viewer } from "./viewer";
+import { plantSignedIn } from "./people";
 
 // Issue 1 runs the case-summary guide and offers "Rephrase with AI" on its long-text questions.
 const ISSUE = 1;
@@ -15,7 +16,7 @@ const UNAVAILABLE = "Rephrasing with AI is not available at the moment. Your own
 /** A signed-in person with a Draft interview of issue 1 at the given page; returns the interview's id. */
 async function interviewAt(page: Page, pageName: string, loopIndex: number | null = null): Promise<string> {
   const email = uniqueEmail("rephrase");
-  await createAccount(page, email);
+  await plantSignedIn(page, email);
   const [id] = plantInterviews(email, [{ issueId: ISSUE, status: "Draft", daysAgo: 0 }]);
   moveInterviewTo(id!, pageName, loopIndex);
   return id!;
@@ -201,7 +202,7 @@ test.describe("AI rephrase", () => {
     }
     const other = await browser.newContext({ javaScriptEnabled });
     const otherPage = await other.newPage();
-    await createAccount(otherPage, uniqueEmail("rephrase-other"));
+    await plantSignedIn(otherPage, uniqueEmail("rephrase-other"));
     expect((await otherPage.request.get(path)).status()).toBe(404);
     const save = await otherPage.request.post(path, { form: { intent: "save", choice: "own", text: "Not mine" } });
     expect(save.status()).toBe(404);

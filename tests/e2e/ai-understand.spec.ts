@@ -5,6 +5,7 @@ import type { ChatRequest } from "../support/ai-stand-in";
 import { createAccount, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { cli, plantInterviews, setInterviewVars } from "./support";
+import { plantSignedIn } from "./people";
 
 // "Understand my situation" (issue 18): explanations from the organisation's own sources, every statement citing
 // one. The AI stand-in cites the passages sharing most words with the question (tests/support/ai-stand-in.ts).
@@ -47,7 +48,7 @@ test("a person's question is explained from the administrator's source, every st
   try {
     const adminPage = await admin.newPage();
     const lead = uniqueEmail("understand-admin");
-    await createAccount(adminPage, lead);
+    await plantSignedIn(adminPage, lead);
     expect(cli("admin", "grant", lead).status).toBe(0);
     source = await addSource(adminPage, word);
   } finally {
@@ -55,7 +56,7 @@ test("a person's question is explained from the administrator's source, every st
   }
 
   const email = uniqueEmail("understand");
-  await createAccount(page, email);
+  await plantSignedIn(page, email);
   await page.goto(`/issues/${ISSUE}`);
   await page.getByRole("link", { name: "Understand my situation" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Understand my situation");
@@ -115,7 +116,7 @@ test("a person's question is explained from the administrator's source, every st
 test("the interview's answers are used only when the person ticks the box", async ({ page }) => {
   const word = letterWord();
   const email = uniqueEmail("understand-answers");
-  await createAccount(page, email);
+  await plantSignedIn(page, email);
   const [id] = plantInterviews(email, [{ issueId: ISSUE, status: "Draft", daysAgo: 0 }]);
   setInterviewVars(id!, { "event description te": { name: "Event description TE", type: "Text", repeating: false, values: [null, `Dismissed without warning ${word}`] } });
   await page.goto(`/issues/${ISSUE}/understand?interview=${id}`);
@@ -149,7 +150,7 @@ test("in the person's language: asked in French, a French source quoted and mark
   try {
     const adminPage = await admin.newPage();
     const lead = uniqueEmail("understand-fr-admin");
-    await createAccount(adminPage, lead);
+    await plantSignedIn(adminPage, lead);
     expect(cli("admin", "grant", lead).status).toBe(0);
     await adminPage.goto("/admin/sources/new");
     await adminPage.getByLabel("Title").fill(`Paiements ${word}`);
@@ -164,7 +165,7 @@ test("in the person's language: asked in French, a French source quoted and mark
     await admin.close();
   }
 
-  await createAccount(page, uniqueEmail("understand-fr"));
+  await plantSignedIn(page, uniqueEmail("understand-fr"));
   const question = page.locator("textarea[name=question]");
   const explain = page.locator("main form button[type=submit]").first();
   await page.goto(`/issues/${ISSUE}/understand?lang=fr`);

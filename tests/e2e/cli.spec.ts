@@ -5,11 +5,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { zipSync } from "fflate";
 import { e2eDataDir, e2eDataKey } from "../../playwright.config";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { cli, openedFile, plantUploadIssue, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
 import { readablePdf } from "../support/pdf";
+import { plantSignedIn } from "./people";
 
 // The operator commands from the built bundle (build/server/cli.js, which `npm start` has just built), the
 // way the container runs them: plain node, no development tools, on the running server's database.
@@ -37,7 +38,7 @@ test("an operator imports a guide zip while the server runs, and a signed-in per
     const imported = cli("guide", "import", zip, "--id", guideId);
     expect(imported, imported.output).toMatchObject({ status: 0, output: expect.stringContaining(`guide "Upload test guide" imported as ${guideId}`) });
 
-    await createAccount(page, uniqueEmail("cli"));
+    await plantSignedIn(page, uniqueEmail("cli"));
     await page.goto(`/preview/${guideId}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Preview: Upload test guide");
     await expect(viewer(page).getByText("Please upload your tenancy agreement.")).toBeVisible();
@@ -52,7 +53,7 @@ test("an operator backs up the database while a person uploads and saves, and th
   try {
     plantUploadIssue();
     const email = uniqueEmail("backup");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     await page.goto("/issues/900/interviews");
     const frame = viewer(page);
     const bytes = readablePdf(300_000, (i) => (i * 13) % 256);

@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
 import { extractText } from "unpdf";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { interviewVars, moveInterviewTo, openedColumn, sealedColumn, withE2eDatabase } from "./support";
 import { axeOnViewer, press, viewer, type ViewerScope } from "./viewer";
+import { plantSignedIn } from "./people";
 
 /** The interview's id, from the frame the viewer is in. */
 async function interviewIdOf(frame: ViewerScope): Promise<string> {
@@ -32,7 +33,7 @@ async function axeOnViewerErrors(page: Page, axe: () => Promise<void>, fill: (vi
 
 test.describe("dates in the person's order", () => {
   test("a Singapore issue: Day 13, Month 1, Year 1990 is stored as A2J's 01/13/1990 and printed as 13 January 1990; a wrong day is named", async ({ page, axe }) => {
-    await createAccount(page, uniqueEmail("dates-sg"));
+    await plantSignedIn(page, uniqueEmail("dates-sg"));
     await page.goto("/issues/1/interviews");
     const frame = viewer(page);
     await press(frame, "Start");
@@ -127,7 +128,7 @@ test.describe("dates in the person's order", () => {
         "insert or ignore into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (90, 90, 'Case summary (US)', 'A guide imported for a US issue.', 'case-summary', 'case-summary/Guide.json', 'gpt-3.5-turbo', '')",
       ).run();
     });
-    await createAccount(page, uniqueEmail("dates-us"));
+    await plantSignedIn(page, uniqueEmail("dates-us"));
     await page.goto("/issues/90/interviews");
     const frame = viewer(page);
     await press(frame, "Start");

@@ -3,10 +3,11 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { zipSync } from "fflate";
 import { extractText } from "unpdf";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { cli, withE2eDatabase } from "./support";
 import { axeOnViewer, press, viewer, type ViewerScope } from "./viewer";
+import { plantSignedIn } from "./people";
 
 // Interviews in the person's language (issue 27; docs/decisions/0048-guides-per-language.md and 0047): the guide in
 // their language when the issue has one, else the issue's guide with a note in their language; the viewer's own
@@ -80,7 +81,7 @@ test.describe("interviews in the person's language", () => {
     const [englishId, frenchId] = [`small-claims-en-${project}`, `small-claims-fr-${project}`];
     const issueId = plantIssue(4, issueName);
     const admin = uniqueEmail("languages-admin");
-    await createAccount(page, admin);
+    await plantSignedIn(page, admin);
     expect(cli("admin", "grant", admin).status).toBe(0);
 
     await uploadAndPublish(page, englishId, "en-small-claims");
@@ -99,7 +100,7 @@ test.describe("interviews in the person's language", () => {
     const context = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
     const person = await context.newPage();
     try {
-      await createAccount(person, uniqueEmail("languages-fr"));
+      await plantSignedIn(person, uniqueEmail("languages-fr"));
       await person.goto(`/issues/${issueId}/interviews?lang=fr`);
       await expect(person.locator("html")).toHaveAttribute("lang", "fr");
       await expect(person.getByRole("note").filter({ hasText: "Cette entrevue est en" })).toHaveCount(0);
@@ -172,7 +173,7 @@ test.describe("interviews in the person's language", () => {
     const guideId = `bond-ar-${project}`;
     const issueId = plantIssue(3, issueName);
     const admin = uniqueEmail("languages-admin-ar");
-    await createAccount(page, admin);
+    await plantSignedIn(page, admin);
     expect(cli("admin", "grant", admin).status).toBe(0);
     await uploadAndPublish(page, guideId, "ar-tenancy");
     await attach(page, guideId, `Australia: ${issueName}`, issueName);
@@ -183,7 +184,7 @@ test.describe("interviews in the person's language", () => {
     const context = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
     const person = await context.newPage();
     try {
-      await createAccount(person, uniqueEmail("languages-ar"));
+      await plantSignedIn(person, uniqueEmail("languages-ar"));
       await person.goto(`/issues/${issueId}/interviews`);
       await expect(person.locator("html")).toHaveAttribute("dir", "ltr");
       await expect(person.getByRole("note")).toContainText("This interview is in Arabic. We do not have it in your language yet.");
@@ -222,7 +223,7 @@ test.describe("interviews in the person's language", () => {
   });
 
   test("a person who reads Chinese, on an issue with no guide in Chinese: the English guide, said so in Chinese, inside a Chinese page", async ({ page, axe }) => {
-    await createAccount(page, uniqueEmail("zh-reader"));
+    await plantSignedIn(page, uniqueEmail("zh-reader"));
     await page.goto("/issues/2/interviews?lang=zh-Hans");
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
     // The page around the interview is in Chinese; the note says which language the interview is in, in Chinese.

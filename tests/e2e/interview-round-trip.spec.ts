@@ -1,9 +1,10 @@
 import type { Frame, Page } from "@playwright/test";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { moveInterviewTo, plantInterviews, plantUploadIssue, withE2eDatabase } from "./support";
 import { press, viewer } from "./viewer";
 import { readablePdf } from "../support/pdf";
+import { plantSignedIn } from "./people";
 
 // Issue 24, part 4 (docs/decisions/0036-one-round-trip-per-step.md): with script an interview step is one
 // request, answered with the next page, which the frame swaps in; the interview page shows the first page
@@ -55,7 +56,7 @@ function focusIn(frame: Frame) {
 
 test.describe("one round trip per step", { tag: "@script-only" }, () => {
   test("the first page comes with the interview page; each step is one request answered with the next page; history, titles and focus as after a full load", async ({ page, axe }) => {
-    await createAccount(page, uniqueEmail("round-trip"));
+    await plantSignedIn(page, uniqueEmail("round-trip"));
     const requests = pageRequests(page);
     await page.goto("/issues/9/interviews");
     // The question is in the interview page itself; the frame loads it unseen and out of reach.
@@ -149,7 +150,7 @@ test.describe("one round trip per step", { tag: "@script-only" }, () => {
   test("an upload, Finish, Check your answers and Confirm and finish go one request each; Save and finish later too", async ({ page }) => {
     plantUploadIssue();
     const email = uniqueEmail("round-trip-upload");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     const requests = pageRequests(page);
     await page.goto("/issues/900/interviews");
     await requests.were(["GET /issues/900/interviews 200", "GET /viewer 200"]);
@@ -187,7 +188,7 @@ test.describe("one round trip per step", { tag: "@script-only" }, () => {
 
 test.describe("a page with errors", () => {
   test("is shown in the interview page, under the site's header and breadcrumb, titled Error: …; without script the step is still post, redirect, get", async ({ page, javaScriptEnabled, axe }) => {
-    await createAccount(page, uniqueEmail("errors-in-page"));
+    await plantSignedIn(page, uniqueEmail("errors-in-page"));
     const requests = pageRequests(page);
     await page.goto("/issues/9/interviews");
     const frame = viewer(page);

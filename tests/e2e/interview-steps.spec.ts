@@ -1,8 +1,9 @@
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { plantAtFinish, plantInterviews, withE2eDatabase } from "./support";
 import { axeOnViewer, press, viewer } from "./viewer";
 import type { Page } from "@playwright/test";
+import { plantSignedIn } from "./people";
 
 /**
  * The viewer's document title and the accessible name of what has focus in it (a screen reader's view): the
@@ -22,7 +23,7 @@ const SMALL_CLAIMS = "Small claims for money or goods";
 
 test.describe("every step announces itself", () => {
   test("headings, titles with the step, focus on the new heading or the error summary", async ({ page, axe }) => {
-    await createAccount(page, uniqueEmail("steps"));
+    await plantSignedIn(page, uniqueEmail("steps"));
     await page.goto("/issues/9/interviews");
     const welcome = `Welcome. – Step 1 of 5 – ${SMALL_CLAIMS} | Legal Self-Help`;
     await expect(page).toHaveTitle(welcome);
@@ -67,7 +68,7 @@ test.describe("every step announces itself", () => {
 test.describe("Check your answers", () => {
   test("Finish opens the review; Change → Continue returns to it with the new answer; Confirm and finish completes; the summary stays readable", async ({ page, axe }) => {
     const email = uniqueEmail("review");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     const id = plantAtFinish(email);
     await page.goto(`/issues/2/interviews/${id}`);
     const frame = viewer(page);
@@ -112,7 +113,7 @@ test.describe("no box in a box", () => {
   for (const width of [320, 1280]) {
     test(`at ${width} px every field and button is reached by scrolling the page, not a frame`, async ({ page, javaScriptEnabled }) => {
       await page.setViewportSize({ width, height: width === 320 ? 640 : 800 });
-      await createAccount(page, uniqueEmail(`layout-${width}`));
+      await plantSignedIn(page, uniqueEmail(`layout-${width}`));
       await page.goto("/issues/9/interviews");
       await press(viewer(page), "Start");
       const frame = viewer(page);

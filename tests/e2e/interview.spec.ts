@@ -5,10 +5,11 @@ import { expect, test } from "./fixtures";
 import { interviewVars, moveInterviewTo, openedFileName, plantGuide, plantInterviews, plantUploadIssue, sealedFile, sealedFileName, setInterviewVars, withE2eDatabase } from "./support";
 import { axeOnViewer, fillDate, press, viewer } from "./viewer";
 import { readablePdf } from "../support/pdf";
+import { plantSignedIn } from "./people";
 
 test.describe("interview", () => {
   test("start from the issue page, answer pages, leave, resume at the same page, Back keeps answers", async ({ page, axe }) => {
-    await createAccount(page, uniqueEmail("interview"));
+    await plantSignedIn(page, uniqueEmail("interview"));
     await page.goto("/issues/2");
     await page.locator("main").getByRole("link", { name: "Start now" }).click();
     await expect(page).toHaveURL(/\/issues\/2\/interviews$/);
@@ -56,7 +57,7 @@ test.describe("interview", () => {
 
     const owner = await browser.newContext({ javaScriptEnabled });
     const ownerPage = await owner.newPage();
-    await createAccount(ownerPage, uniqueEmail("owner"));
+    await plantSignedIn(ownerPage, uniqueEmail("owner"));
     await ownerPage.goto("/issues/2/interviews");
     await press(viewer(ownerPage), "Continue");
     await ownerPage.goto("/account/interview");
@@ -64,7 +65,7 @@ test.describe("interview", () => {
     const interviewId = edit!.split("/").pop()!;
     await owner.close();
 
-    await createAccount(page, uniqueEmail("other"));
+    await plantSignedIn(page, uniqueEmail("other"));
     expect((await page.goto(`/issues/2/interviews/${interviewId}`))?.status()).toBe(404);
     expect((await page.goto(`/viewer?issueId=2&interviewId=${interviewId}`))?.status()).toBe(404);
     const post = await page.request.post(`/viewer?issueId=2&interviewId=${interviewId}`, { form: { _page: "2-Introduction 2", _button: "0" } });
@@ -79,7 +80,7 @@ test.describe("interview", () => {
     await expect(page).toHaveTitle("Interview");
     await axe();
 
-    await createAccount(page, uniqueEmail("viewer-edges"));
+    await plantSignedIn(page, uniqueEmail("viewer-edges"));
     const opened = await page.goto("/viewer?issueId=2");
     expect(opened?.status()).toBe(200);
     await expect(page.locator("[data-viewer]")).toBeVisible();
@@ -175,7 +176,7 @@ test.describe("interview", () => {
 
   test("completion marks the interview Completed and shows Congratulations", async ({ page, axe }) => {
     const email = uniqueEmail("finish");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     // An interview saved on the guide's last page (the whole path is walked in app/a2j/reentry.test.ts).
     const [id] = plantInterviews(email, [{ issueId: 2, status: "Draft", daysAgo: 0 }]);
     moveInterviewTo(id!, "7-Finish instructions");
@@ -209,7 +210,7 @@ test.describe("message layer", { tag: "@script-only" }, () => {
     page.on("console", (message) => {
       if (message.type() === "warning") warnings.push(message.text());
     });
-    await createAccount(page, uniqueEmail("messages"));
+    await plantSignedIn(page, uniqueEmail("messages"));
     await page.goto("/issues/2/interviews");
     const frameElement = page.locator("iframe.viewer-frame");
     const frame = viewer(page);
@@ -254,7 +255,7 @@ test.describe("message layer", { tag: "@script-only" }, () => {
 
   test("with script, the end of the interview is told by the viewer and the host moves on", async ({ page }) => {
     const email = uniqueEmail("finish-js");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     const [id] = plantInterviews(email, [{ issueId: 2, status: "Draft", daysAgo: 0 }]);
     moveInterviewTo(id!, "7-Finish instructions");
     await page.goto(`/issues/2/interviews/${id}`);
@@ -274,7 +275,7 @@ test.describe("attachments", () => {
   }) => {
     plantUploadIssue();
     const email = uniqueEmail("upload");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     await page.goto("/issues/900/interviews");
     const frame = viewer(page);
     // Looked up at each use: with script the frame takes over from the page in place at the first press.
@@ -327,7 +328,7 @@ test.describe("attachments", () => {
 
     const other = await browser.newContext({ javaScriptEnabled });
     const otherPage = await other.newPage();
-    await createAccount(otherPage, uniqueEmail("not-owner"));
+    await plantSignedIn(otherPage, uniqueEmail("not-owner"));
     expect((await otherPage.request.get(`/attachments/${attachment.id}/info`)).status()).toBe(404);
     expect((await otherPage.request.get(`/attachments/${attachment.id}`)).status()).toBe(404);
     await other.close();
@@ -337,7 +338,7 @@ test.describe("attachments", () => {
 test.describe("a person's document with an attachment that cannot be read", () => {
   test("still downloads: the rest of the document, and a last page naming the file", async ({ page }) => {
     const email = uniqueEmail("broken-attachment");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     const [completed] = plantInterviews(email, [{ issueId: 2, status: "Completed", daysAgo: 0 }]);
     // Kept before uploads were read whole: it starts like a PDF, and is none. Planted sealed, as the server keeps files.
     const attachmentId = crypto.randomUUID();
@@ -373,7 +374,7 @@ test.describe("author texts", () => {
       plantGuide(db, "macro-texts-test", "Author texts test guide", guide);
       db.prepare("insert into issues (id, category_id, name, content, guide_id, guide_path, model_ai, rephrase_content) values (901, 1, 'Author texts test', '', 'macro-texts-test', 'macro-texts-test/Guide.json', 'gpt-3.5-turbo', '') on conflict do nothing").run();
     });
-    await createAccount(page, uniqueEmail("macros"));
+    await plantSignedIn(page, uniqueEmail("macros"));
     await page.goto("/issues/901/interviews");
     const frame = viewer(page);
     await frame.getByLabel("First name").fill("Renée");
@@ -398,7 +399,7 @@ test.describe("preview", () => {
     await page.goto("/preview/re-entry-navigator");
     await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=%2Fpreview%2Fre-entry-navigator$/);
     const email = uniqueEmail("preview");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     expect((await page.goto("/preview/no-such-guide"))?.status()).toBe(404);
     await page.goto("/preview/re-entry-navigator");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Preview:");
@@ -420,7 +421,7 @@ test.describe("preview", () => {
 
 test.describe("a project guide with a loop", () => {
   test("letter of demand: each unpaid amount in the loop, the total, Back into the loop, resume", async ({ page, axe }) => {
-    await createAccount(page, uniqueEmail("loop"));
+    await plantSignedIn(page, uniqueEmail("loop"));
     await page.goto("/issues/9/interviews");
     const frame = viewer(page);
     await press(frame, "Start");
@@ -465,7 +466,7 @@ test.describe("assembly endpoint", () => {
     const visitor = await page.request.post("/assemble", { form: { guideId: "re-entry-navigator", answers: "{}" }, maxRedirects: 0 });
     expect(visitor.status()).toBe(302);
     expect(visitor.headers()["location"]).toBe("/auth/sign-in");
-    await createAccount(page, uniqueEmail("assemble"));
+    await plantSignedIn(page, uniqueEmail("assemble"));
     const answers = JSON.stringify({
       "client first name te": { name: "Client first name TE", type: "Text", repeating: false, values: [null, "Ann"] },
       "pap needed tf": { name: "PAP needed TF", type: "TF", repeating: false, values: [null, true] },

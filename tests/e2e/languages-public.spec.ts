@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { overflowAt320, untranslatedWords } from "./pseudo-language";
 import { moveInterviewTo, plantInterviews } from "./support";
+import { plantSignedIn } from "./people";
 
 // The public pages and the AI pages in the pseudo-language (en-XA): every word of ours comes from a catalogue.
 // The organisation's content (issue and country names, pages, sources, a guide's questions) is shown as written,
@@ -71,7 +72,7 @@ test.describe("the public pages in the pseudo-language", () => {
 
   test("signed in: the interview's host page, Understand my situation, Rephrase with AI and Use a document I have, with their errors", async ({ page }) => {
     const email = uniqueEmail("words-public");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     await page.goto("/?lang=en-XA");
     await expectAllOurs(page, "/ (signed in)");
 

@@ -1,6 +1,7 @@
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { plantInterviews, withE2eDatabase } from "./support";
+import { plantSignedIn } from "./people";
 
 // The costly routes (documents, POST /assemble, guide previews) are limited per person and per address in the
 // database. Here a person's window is planted full, as if they had just used up their limit.
@@ -16,7 +17,7 @@ const limitMessage = /^Too many attempts\. Please wait 1[45] minutes and try aga
 test.describe("limits on costly routes", () => {
   test("past the document limit, a download goes back to My interviews with the limit's message on the page, and /assemble answers 429", async ({ page, axe }) => {
     const email = uniqueEmail("limit-documents");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     const [interviewId] = plantInterviews(email, [{ issueId: 3, status: "Completed", daysAgo: 0 }]);
     fillWindow(email, "documents", 30);
 
@@ -35,7 +36,7 @@ test.describe("limits on costly routes", () => {
 
   test("past the preview limit, a preview is a 429 page that says how long to wait", async ({ page, axe }) => {
     const email = uniqueEmail("limit-preview");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     fillWindow(email, "preview", 59);
     expect((await page.goto("/preview/case-summary"))?.status()).toBe(200);
 

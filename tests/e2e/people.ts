@@ -30,10 +30,29 @@ export interface PersonOptions {
 }
 
 export async function signedInPerson(browser: Browser, javaScriptEnabled: boolean, label: string, options: PersonOptions = {}): Promise<SignedInPerson> {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const planted = await plantSession(context, uniqueEmail(label), { firstName: "Sam", lastName: "Tester", ...options });
+  return { ...planted, context, page: await context.newPage() };
+}
+
+/**
+ * The person createAccount makes (Ana Lim, a verified email, two-factor on), planted and signed in on this page's
+ * context in one insert: for the tests whose subject is an interview, a document or the account area rather than
+ * signing up. The page stays the test's own, so the fixtures bound to it (axe) see what it shows. No password or
+ * authenticator is set: a test that signs out and back in uses createAccount. Like createAccount, it ends on the
+ * home page.
+ */
+export async function plantSignedIn(page: Page, email: string, options: PersonOptions = {}): Promise<Omit<SignedInPerson, "context" | "page">> {
+  const person = await plantSession(page.context(), email, options);
+  // Where createAccount leaves the person: on the home page, signed in.
+  await page.goto("/");
+  return person;
+}
+
+async function plantSession(context: BrowserContext, email: string, options: PersonOptions): Promise<Omit<SignedInPerson, "context" | "page">> {
   const id = randomUUID();
-  const email = uniqueEmail(label);
-  const firstName = options.firstName ?? "Sam";
-  const lastName = options.lastName ?? "Tester";
+  const firstName = options.firstName ?? "Ana";
+  const lastName = options.lastName ?? "Lim";
   const sessionId = randomBytes(32).toString("base64url");
   const now = new Date();
   withE2eDatabase((db) => {
@@ -56,9 +75,8 @@ export async function signedInPerson(browser: Browser, javaScriptEnabled: boolea
       now.toISOString(),
     );
   });
-  const context = await browser.newContext({ javaScriptEnabled });
   const setCookie = await createCookie("session", { secrets: [e2eSessionSecret], path: "/", httpOnly: true, sameSite: "lax" }).serialize(sessionId);
   const value = setCookie.slice("session=".length, setCookie.indexOf(";"));
   await context.addCookies([{ name: "session", value, url: `http://localhost:${Number(process.env.E2E_PORT ?? 3210)}`, httpOnly: true, sameSite: "Lax" }]);
-  return { id, email, firstName, lastName, context, page: await context.newPage(), cookie: `session=${value}` };
+  return { id, email, firstName, lastName, cookie: `session=${value}` };
 }

@@ -3,6 +3,7 @@ import { createAccount, signUpToRecoveryCodes, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { moveInterviewTo, plantAtFinish, plantInterviews, withE2eDatabase } from "./support";
 import { axeOnViewer, press, viewer } from "./viewer";
+import { plantSignedIn } from "./people";
 
 // Issue 15, part 6: My interviews on a phone, 44 px main controls (axe's target-size, 24 px, runs in every axe
 // call: tests/e2e/fixtures.ts), and the print stylesheet.
@@ -39,7 +40,7 @@ const visibleDelete = (row: Locator) => row.locator(".delete-button, .delete-lin
 test.describe("My interviews on a phone", () => {
   test("at 320 px each interview is a card with Download, Answers or Edit, and Delete inside the screen; a table at 1280 px", async ({ page, axe }) => {
     const email = uniqueEmail("phone-list");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     const [completed, draft] = plantInterviews(email, [
       { issueId: 6, status: "Completed", daysAgo: 0 },
       { issueId: 2, status: "Draft", daysAgo: 1 },

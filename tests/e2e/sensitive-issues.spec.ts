@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
-import { createAccount, uniqueEmail } from "./accounts";
+import { uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { moveInterviewTo, plantInterviews } from "./support";
 import { axeOnViewer, press, viewer } from "./viewer";
+import { plantSignedIn } from "./people";
 
 // Issue 25, finding 6: a sensitive issue (the seed's family-violence issue, 3) is protected on every one of its
 // pages: "Leave this page" held on screen, Shift three times, and no issue name in a title or a breadcrumb.
@@ -37,7 +38,7 @@ async function expectNoIssueName(page: Page) {
 test.describe("a sensitive issue", () => {
   test("every page of the issue holds \"Leave this page\" on screen and names the issue in no title or breadcrumb", async ({ page, axe }) => {
     const email = uniqueEmail("sensitive");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     const [draft, completed] = plantInterviews(email, [
       { issueId: ISSUE, status: "Completed", daysAgo: 1 },
       { issueId: ISSUE, status: "Draft", daysAgo: 0 },
@@ -108,7 +109,7 @@ test.describe("a sensitive issue", () => {
 
   test("Shift pressed three times, or the link, replaces the page and its history entry with the neutral site @script-only", async ({ page }) => {
     const email = uniqueEmail("shift");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     const [draft] = plantInterviews(email, [{ issueId: ISSUE, status: "Draft", daysAgo: 0 }]);
     moveInterviewTo(draft!, "02-About you");
     await standInForNeutralSite(page);

@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { extractText } from "unpdf";
 import { answersToJSON, currentEntry, daysFromDate, loadGuide, startInterview, submitPage, type FormValues, type InterviewState } from "../../app/a2j";
-import { createAccount, createAccountWithCodes, emailedLink, PASSWORD, totpCode, uniqueEmail } from "./accounts";
+import { createAccountWithCodes, emailedLink, PASSWORD, totpCode, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 import { interviewVars, moveInterviewTo, plantInterviews, sealedColumn, withE2eDatabase } from "./support";
 import { axeOnViewer, fillDate, press, viewer } from "./viewer";
+import { plantSignedIn } from "./people";
 
 // Issue 25: right for a stressed person on a phone. Issue 1 (Divorce and separation, Singapore) and issue 10
 // (Unfair dismissal, Australia, which has sources) run the case-summary guide.
@@ -72,7 +73,7 @@ async function signInAs(page: Page, email: string) {
 test.describe("a change on Check your answers", () => {
   test("re-runs what depends on it: the document's first event follows a changed date; a completed interview is corrected in a new draft", async ({ page, axe }) => {
     const email = uniqueEmail("change");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     const id = plantState(email, 1, caseSummaryAtReview());
     await page.goto(`/issues/1/interviews/${id}`);
     const frame = viewer(page);
@@ -215,7 +216,7 @@ test.describe("back where they were", () => {
 test.describe("AI help that keeps what was typed", () => {
   test("Understand my situation only where there are sources, its example from the issue; going there and back keeps a half-typed date", async ({ page, axe }) => {
     const email = uniqueEmail("detour");
-    await createAccount(page, email);
+    await plantSignedIn(page, email);
     // Divorce (Singapore) has no sources: no Understand my situation, on the issue or in the interview.
     await page.goto("/issues/1");
     await expect(page.getByRole("link", { name: "Understand my situation" })).toHaveCount(0);
