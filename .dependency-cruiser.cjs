@@ -24,6 +24,9 @@ const capabilities = [
   // Above documents and administration: a guide version's health check and test scenarios (the documents they
   // make, compared with the last version's; publishing with a failing scenario, audited).
   "guide-checks",
+  // Signing (issue 30, docs/decisions/0055): a completed interview's documents signed by the person and those they
+  // name; made by documents' assembly, sent through mail, audited, counted in usage.
+  "signing",
   // Above documents: the account area's "Download my data" puts the documents of Completed interviews in the zip.
   "account",
   // Above interviews: a source file is read as an upload is.

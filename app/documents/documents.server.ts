@@ -75,7 +75,16 @@ export function notIncludedWordsIn(lang: string): NotIncludedWords {
 export async function interviewDocument(
   userId: string,
   interviewId: string,
-  { db = database(), storage = attachmentStorage() }: { db?: Db; storage?: AttachmentStorage } = {},
+  {
+    db = database(),
+    storage = attachmentStorage(),
+    answers: changeAnswers,
+  }: {
+    db?: Db;
+    storage?: AttachmentStorage;
+    /** The answers the document is made from, from the saved ones (signing places each signature: app/signing/). */
+    answers?: (saved: Answers) => Answers;
+  } = {},
 ): Promise<InterviewDocument> {
   const interview = await loadInterview(userId, interviewId, db);
   if (!interview || interview.status !== "Completed") return { kind: "not-found" };
@@ -114,7 +123,7 @@ export async function interviewDocument(
     title: guide.title || "My Document",
     lang,
     notIncludedWords: notIncludedWordsIn(lang),
-    answers: interview.state.answers,
+    answers: changeAnswers ? changeAnswers(interview.state.answers) : interview.state.answers,
     // The country's order and style, in the document's language ("13 janvier 1990" in a French guide's document).
     dates: issue?.country.dates ? { ...issue.country.dates, language: lang } : undefined,
     readFile: async (file) => {

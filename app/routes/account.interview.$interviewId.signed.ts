@@ -1,0 +1,32 @@
+import { refuseCostlyUse } from "~/auth/rate-limit.server";
+import { requireUser } from "~/auth/session.server";
+import { contentDisposition, documentFileName } from "~/documents/documents.server";
+import { notFound } from "~/http.server";
+import { clientAddressContext } from "~/request-context";
+import { signedDocument } from "~/signing/requests.server";
+import { redirectWithToast } from "~/ui/toast.server";
+import { A2J_DATES } from "~/a2j";
+import type { Route } from "./+types/account.interview.$interviewId.signed";
+
+/** The signed, sealed document of the owner's interview, once everyone has signed (anyone else's, or not yet: 404). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const refused = await refuseCostlyUse("documents", user.id, context.get(clientAddressContext));
+  if (refused) return redirectWithToast(`/account/interview/${params.interviewId}/sign`, { type: "error", message: refused.ref });
+  const signed = await signedDocument(user.id, params.interviewId);
+  if (!signed) notFound(request);
+  const base = documentFileName({
+    issue: signed.issue ? { name: signed.issue.name, sensitive: signed.issue.sensitive } : null,
+    what: "signed",
+    madeAt: signed.updatedAt,
+    dates: signed.issue?.country.dates ?? A2J_DATES,
+  });
+  return new Response(new Uint8Array(signed.bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": contentDisposition(`${base}.pdf`),
+      "Content-Length": String(signed.bytes.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
