@@ -83,11 +83,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "check") {
       const submission = parseWithZod(form, { schema: codeSchema });
       if (submission.status !== "success") return data({ intent: "check", result: submission.reply(), message: null }, { status: 400 });
-      const checked = await tryCode(code, submission.value.code, address);
+      const checked = await tryCode(code, submission.value.oneTimeCode, address);
       if (checked.kind === "ok") return redirect(here, { status: 303, headers: { "Set-Cookie": await visitCookie().serialize(checked.visit) } });
       if (checked.kind === "gone") return redirect(here, 303);
       const message = checked.kind === "wrong" ? messageRef("signing.link.codeWrong", { tries: checked.triesLeft }) : messageRef("signing.link.codeSpent");
-      return data({ intent: "check", result: submission.reply({ fieldErrors: { code: [message] } }), message: null }, { status: 400 });
+      return data({ intent: "check", result: submission.reply({ fieldErrors: { oneTimeCode: [message] } }), message: null }, { status: 400 });
     }
     const visit = await visitOf(request);
     if (intent === "sign") {
@@ -146,10 +146,10 @@ type Active = Extract<Route.ComponentProps["loaderData"], { state: "active" }>;
 function ActiveLink({ view, actionData }: { view: Active; actionData: Route.ComponentProps["actionData"] }) {
   const t = useT();
   const result = (intent: string) => (actionData?.intent === intent ? actionData.result ?? undefined : undefined);
-  const [codeForm, codeFields] = useForm<{ code: string }>({ id: "code", lastResult: result("check"), shouldValidate: "onBlur" });
+  const [codeForm, codeFields] = useForm<{ oneTimeCode: string }>({ id: "code", lastResult: result("check"), shouldValidate: "onBlur" });
   const [signForm, signFields] = useForm<{ fullName: string; drawing: string; confirm: string }>({ id: "sign", lastResult: result("sign"), shouldValidate: "onBlur" });
   const [declineForm, declineFields] = useForm<{ reason: string }>({ id: "decline", lastResult: result("decline"), shouldValidate: "onBlur" });
-  const codeErrors = summaryErrors([codeFields.code, t.t("signing.link.codeLabel")]);
+  const codeErrors = summaryErrors([codeFields.oneTimeCode, t.t("signing.link.codeLabel")]);
   const signErrors = summaryErrors([signFields.fullName, t.t("signing.fields.fullName")], [signFields.confirm, t.t("signing.fields.confirm")]);
   const declineErrors = summaryErrors([declineFields.reason, t.t("signing.link.reasonLabel", { owner: view.ownerName })]);
   const anyErrors = showsErrors(codeErrors, codeForm.errors) || showsErrors(signErrors, signForm.errors) || showsErrors(declineErrors, declineForm.errors);
@@ -186,7 +186,7 @@ function ActiveLink({ view, actionData }: { view: Active; actionData: Route.Comp
           <Form method="post" {...getFormProps(declineForm)} noValidate className="form">
             {hidden}
             <input type="hidden" name="intent" value="decline" />
-            <TextAreaField field={declineFields.reason} label={t.t("signing.link.reasonLabel", { owner: view.ownerName })} hint={t.t("signing.link.reasonHint")} rows={4} />
+            <TextAreaField field={declineFields.reason} label={t.t("signing.link.reasonLabel", { owner: view.ownerName })} hint={t.t("signing.link.reasonHint", { owner: view.ownerName })} rows={4} />
             <button type="submit" className="button button--secondary">
               {t.t("signing.link.declineButton")}
             </button>
@@ -201,7 +201,7 @@ function ActiveLink({ view, actionData }: { view: Active; actionData: Route.Comp
               <Form method="post" {...getFormProps(codeForm)} noValidate className="form">
                 {hidden}
                 <input type="hidden" name="intent" value="check" />
-                <TextField field={codeFields.code} label={t.t("signing.link.codeLabel")} hint={t.t("signing.link.codeHint")} autoComplete="one-time-code" inputMode="numeric" />
+                <TextField field={codeFields.oneTimeCode} label={t.t("signing.link.codeLabel")} hint={t.t("signing.link.codeHint")} autoComplete="one-time-code" inputMode="numeric" />
                 <button type="submit" className="button">
                   {t.t("signing.link.continue")}
                 </button>

@@ -30,7 +30,7 @@ export const ownSignatureSchema = z.object({
 export const otherSignatureSchema = z.object({ intent: z.literal("sign"), fullName: fullName(), drawing: drawing(), confirm: confirm() });
 
 /** The one-time code emailed to another signer. */
-export const codeSchema = z.object({ intent: z.literal("check"), code: requiredText().regex(/^\d{6}$/, messageRef("signing.validation.code")) });
+export const codeSchema = z.object({ intent: z.literal("check"), oneTimeCode: requiredText().regex(/^\d{6}$/, messageRef("signing.validation.code")) });
 
 /** Declining, with the reason the person will see. */
 export const declineSchema = z.object({ intent: z.literal("decline"), reason: longText(REASON_MAX) });
