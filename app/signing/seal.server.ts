@@ -150,7 +150,8 @@ export function recordPage(record: SigningRecord, documentHash: string | null, c
   blocks.push(field(w.organisation, record.organisation ?? SITE_NAME, false));
   blocks.push(p(`${w.sealedWith}: ${certificate.subject}`, { bold: true }));
   blocks.push(p(certificate.selfSigned ? w.selfSigned : w.issuedBy(certificate.issuer), { indent: 1 }));
-  blocks.push(p(`SHA-256: ${certificate.fingerprint}`, { mono: true, indent: 1 }));
+  // The certificate's SHA-256, written as the document's is (a reader compares it with the certificate the seal shows).
+  blocks.push(p(`SHA-256 ${certificate.fingerprint.replace(/:/g, "").toLowerCase()}`, { mono: true, indent: 1 }));
   return { title: w.title, font: "sans", size: 12, pageSize: "a4", blocks, header: [], footer: [], hideHeaderOnFirstPage: false, hideFooterOnFirstPage: false };
 }
 
