@@ -16,6 +16,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   recovery_codes: RecoveryCodesTable;
   application_keys: ApplicationKeysTable;
+  signing_certificates: SigningCertificatesTable;
   interviews: InterviewsTable;
   guides: GuidesTable;
   guide_versions: GuideVersionsTable;
@@ -57,7 +58,7 @@ export interface SigningRequestsTable {
   signed_sha256: string | null;
 }
 
-/** One signature place of a request and who signs it (migration 0029). Sealed: name, email, typed_name, drawing, decline_reason. */
+/** One signature place of a request and who signs it (migration 0029). Sealed: name, email, typed_name, drawing, decline_reason, address. */
 export interface SignersTable {
   id: string;
   request_id: string;
@@ -79,6 +80,7 @@ export interface SignersTable {
   signed_at: string | null;
   declined_at: string | null;
   decline_reason: string | null;
+  address: string | null;
 }
 
 /** "Email me if I have not finished": one per interview, sent once by housekeeping (migration 0027). */
@@ -424,6 +426,17 @@ export interface ApplicationKeysTable {
   id: string;
   /** The key's bytes in base64, sealed ("enc1:…") at application_keys.key:<id>. */
   key: string;
+  created_at: string;
+}
+
+/** The self-signed certificate that seals signed documents when none is configured (app/signing/certificate.server.ts). */
+export interface SigningCertificatesTable {
+  /** "self-signed". */
+  id: string;
+  /** The certificate, PEM. */
+  certificate: string;
+  /** Its private key (PKCS#8 PEM), sealed ("enc1:…") at signing_certificates.private_key:<id>. */
+  private_key: string;
   created_at: string;
 }
 

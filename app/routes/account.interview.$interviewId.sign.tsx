@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     interviewId: params.interviewId,
     issueId: places.interview.issueId,
     sensitive: places.issue?.sensitive ?? false,
-    otherRoles: places.markers.slice(1).map((marker) => marker.role),
+    otherRoles: places.markers.slice(1).map((marker) => marker.label),
     request: live,
   };
 }

@@ -3,7 +3,7 @@
 // (single use, 14 days), reads and signs after a one-time code sent to the same email, or declines with a reason.
 // When everyone has signed, the final PDF is made, sealed and kept (sealed at rest too). Names, emails, what was
 // typed or drawn and reasons are sealed at rest, each bound to its row; links, codes and visits kept as hashes.
-import { randomInt, randomUUID } from "node:crypto";
+import { createHash, randomInt, randomUUID } from "node:crypto";
 import type { Db } from "../../db/database";
 import type { Selectable } from "kysely";
 import type { SignersTable } from "../../db/schema";
@@ -17,9 +17,11 @@ import { loadInterview } from "~/interviews/interviews.server";
 import { type DataKeyring, configuredKeyring, openText, sealText } from "~/security/data-encryption.server";
 import type { SealedTextColumn } from "~/security/sealed-columns.server";
 import { recordSigned } from "~/usage/usage.server";
-import { answersWithSignatures, type PlacedSignature, sealSignedPdf, sha256, type SignatureMarker, signatureMarkers } from "./bridge.server";
+import { signatureMarkers } from "~/documents/signatures";
+import { type GivenSignature, signedDocument } from "./signed-document.server";
 
 const DAY_MS = 86_400_000;
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 /** How long an emailed link to sign works. */
 export const LINK_DAYS = 14;
 /** How long a one-time code works, and how many wrong tries it takes before it stops. */
@@ -29,7 +31,7 @@ export const CODE_TRIES = 5;
 export const VISIT_MINUTES = 60;
 
 /** The sealed columns, each value bound to its row: `cli db rotate-key` seals them again (server/database-setup.ts). */
-const SIGNER_SEALED = ["name", "email", "typed_name", "drawing", "decline_reason"] as const;
+const SIGNER_SEALED = ["name", "email", "typed_name", "drawing", "decline_reason", "address"] as const;
 type SignerSealed = (typeof SIGNER_SEALED)[number];
 const signerPlace = (column: SignerSealed, id: string) => `signers.${column}:${id}`;
 const pdfPlace = (id: string) => `signing_requests.signed_pdf:${id}`;
@@ -185,7 +187,7 @@ export async function signOwn(
     await trx
       .insertInto("signers")
       .values({
-        ...emptySigner(ownId, requestId, 0, own!.role),
+        ...emptySigner(ownId, requestId, 0, own!.label),
         status: "signed",
         name: seal("name", ownId, input.typedName, keys),
         email: seal("email", ownId, user.email, keys),
@@ -193,6 +195,7 @@ export async function signOwn(
         typed_name: seal("typed_name", ownId, input.typedName, keys),
         drawing: input.drawing ? seal("drawing", ownId, input.drawing, keys) : null,
         signed_at: at,
+        address: seal("address", ownId, actor.address, keys),
       })
       .execute();
     for (const [index, place] of otherPlaces.entries()) {
@@ -203,16 +206,16 @@ export async function signOwn(
       await trx
         .insertInto("signers")
         .values({
-          ...emptySigner(id, requestId, index + 1, place.role),
+          ...emptySigner(id, requestId, index + 1, place.label),
           name: seal("name", id, other.name, keys),
           email: seal("email", id, other.email, keys),
           link_hash: hashToken(code),
           link_expires_at: expiresAt,
         })
         .execute();
-      invitations.push({ signerId: id, role: place.role, name: other.name, email: other.email, code, expiresAt });
+      invitations.push({ signerId: id, role: place.label, name: other.name, email: other.email, code, expiresAt });
     }
-    await recordAuditEvent(actor, { action: "signing.signed", subject: `interview ${interviewId}`, details: { request: requestId, role: own!.role, method: input.drawing ? "drawn" : "typed", others: otherPlaces.length } }, trx);
+    await recordAuditEvent(actor, { action: "signing.signed", subject: `interview ${interviewId}`, details: { request: requestId, role: own!.label, method: input.drawing ? "drawn" : "typed", others: otherPlaces.length } }, trx);
   });
   const complete = otherPlaces.length === 0 ? await completeRequest(requestId, now, db, keys) : false;
   return { kind: "signed", requestId, invitations, complete };
@@ -238,6 +241,7 @@ function emptySigner(id: string, requestId: string, position: number, role: stri
     signed_at: null,
     declined_at: null,
     decline_reason: null,
+    address: null,
   };
 }
 
@@ -350,6 +354,7 @@ export async function signAsOther(
         typed_name: seal("typed_name", id, input.typedName, keys),
         drawing: input.drawing ? seal("drawing", id, input.drawing, keys) : null,
         signed_at: at,
+        address: seal("address", id, actor.address, keys),
         visit_hash: null,
         code_hash: null,
       })
@@ -400,22 +405,26 @@ export async function completeRequest(requestId: string, now: Date, db: Db = dat
   const places = await signaturePlaces(request.user_id, request.interview_id, db);
   if (!places) return false;
   const view = await requestView(db, request, keys);
-  const rows = await db.selectFrom("signers").select(["id", "drawing"]).where("request_id", "=", requestId).execute();
-  const drawings = new Map(rows.map((row) => [row.id, open("drawing", row.id, row.drawing, keys)]));
-  const signatures: PlacedSignature[] = view.signers.map((signer) => ({
-    role: signer.role,
-    name: signer.name,
-    email: signer.email,
-    method: signer.method ?? "typed",
-    drawing: pngBytes(drawings.get(signer.id) ?? null),
-    signedAt: signer.signedAt ?? now.toISOString(),
-  }));
-  const document = await interviewDocument(request.user_id, request.interview_id, { db, answers: (saved) => answersWithSignatures(saved, places.markers, signatures) });
-  if (document.kind !== "file" || document.contentType !== "application/pdf") return false;
-  const sealed = await sealSignedPdf(document.bytes, { title: places.title, signers: signatures, documentSha256: sha256(document.bytes) });
+  const rows = await db.selectFrom("signers").select(["id", "drawing", "address"]).where("request_id", "=", requestId).execute();
+  const extra = new Map(rows.map((row) => [row.id, { drawing: open("drawing", row.id, row.drawing, keys), address: open("address", row.id, row.address, keys) }]));
+  const signatures: GivenSignature[] = view.signers.map((signer) => {
+    const marker = places.markers[signer.position];
+    const image = pngBytes(extra.get(signer.id)?.drawing ?? null);
+    return {
+      variable: marker?.variable ?? `${signer.role} signature`,
+      name: signer.name,
+      email: signer.email,
+      method: image ? "drawn" : "typed",
+      ...(image ? { image } : {}),
+      signedAt: new Date(signer.signedAt ?? now.toISOString()),
+      address: extra.get(signer.id)?.address ?? null,
+    };
+  });
+  const document = await signedDocument(request.user_id, request.interview_id, signatures, { db, now });
+  if (document.kind !== "file") return false;
   const updated = await db
     .updateTable("signing_requests")
-    .set({ status: "complete", completed_at: now.toISOString(), signed_pdf: sealText(Buffer.from(sealed).toString("base64"), pdfPlace(requestId), keys), signed_sha256: sha256(sealed) })
+    .set({ status: "complete", completed_at: now.toISOString(), signed_pdf: sealText(Buffer.from(document.bytes).toString("base64"), pdfPlace(requestId), keys), signed_sha256: document.sha256 })
     .where("id", "=", requestId)
     .where("status", "=", "open")
     .executeTakeFirst();
@@ -430,8 +439,8 @@ function pngBytes(dataUrl: string | null): Uint8Array | null {
   return match ? new Uint8Array(Buffer.from(match[1]!, "base64")) : null;
 }
 
-/** The sealed, signed PDF of the person's interview, once everyone has signed. */
-export async function signedDocument(userId: string, interviewId: string, db: Db = database(), keys = configuredKeyring()) {
+/** The sealed, signed document of the person's interview (a PDF, or a zip with Word files), once everyone has signed. */
+export async function storedSignedDocument(userId: string, interviewId: string, db: Db = database(), keys = configuredKeyring()) {
   const row = await db
     .selectFrom("signing_requests")
     .select(["id", "signed_pdf"])

@@ -3,8 +3,8 @@ import type { Kysely } from "kysely";
 /**
  * Signing (issue 30, docs/decisions/0055-the-signing-flow.md): a completed interview whose documents need
  * signatures has one signing request, and a signer for each signature place its guide marks (the person's own
- * first, then each other signer the person named). Names, emails, what was typed or drawn, a reason for declining
- * and the final sealed PDF are sealed at rest, each bound to its row. Emailed links and one-time codes are kept
+ * first, then each other signer the person named). Names, emails, what was typed or drawn, the addresses signed
+ * from, a reason for declining and the final sealed PDF are sealed at rest, each bound to its row. Emailed links and one-time codes are kept
  * only as hashes. Deleting the interview or the account deletes its requests and signers with it.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -56,6 +56,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("signed_at", "text")
     .addColumn("declined_at", "text")
     .addColumn("decline_reason", "text")
+    // The client address each signature was given from (for the record page and the audit), sealed.
+    .addColumn("address", "text")
     .execute();
   await db.schema.createIndex("signers_request").on("signers").columns(["request_id", "position"]).execute();
 }
