@@ -119,7 +119,7 @@ export default function SignDocument({ loaderData, actionData }: Route.Component
                 {signer.status === "signed" && signer.signedAt ? (
                   <>
                     <p>{t.t("signing.status.signed", { date: t.date(signer.signedAt, { day: "numeric", month: "long", year: "numeric" }) })}</p>
-                    <TypedSignature name={signer.name} signedAt={signer.signedAt} />
+                    <TypedSignature name={signer.name} signedAt={signer.signedAt} method={signer.method} />
                   </>
                 ) : null}
                 {signer.status === "waiting" ? (
