@@ -162,7 +162,7 @@ export default function SignDocument({ loaderData, actionData }: Route.Component
           </Form>
         </>
       )}
-      <form method="post" action={`/account/interview/${interviewId}/correct`}>
+      <form method="post" action={`/account/interview/${interviewId}/correct`} className="signing-change">
         <p>
           {t.t("signing.own.changeNote")}{" "}
           <button type="submit" className="link-button">

@@ -193,4 +193,9 @@ test("signing: the person signs, the other parent signs through the link and cod
   await expect(page.getByText(/^Declined to sign on .+\. Their reason:$/)).toBeVisible();
   await expect(page.getByText("The address of the children is wrong.")).toBeVisible();
   await atBothWidths(page, javaScriptEnabled, "declined");
+
+  // My interviews says where each stands, and leads to its signing page.
+  await page.goto("/account/interview");
+  await expect(page.getByRole("link", { name: "Signed by everyone" })).toHaveAttribute("href", new URL(signPage).pathname);
+  await expect(page.getByRole("link", { name: "Someone declined to sign" })).toBeVisible();
 });
