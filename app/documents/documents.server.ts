@@ -211,6 +211,20 @@ export async function interviewDocumentParts(userId: string, interviewId: string
   };
 }
 
+/**
+ * The signature places of a user's Completed interview's guide (the version it ran), the person's own first:
+ * what the signing pages ask for. Null when the interview is not the user's, not Completed, or its guide is
+ * gone; an empty list when the guide has no signature places.
+ */
+export async function interviewSignatureMarkers(userId: string, interviewId: string, db: Db = database()): Promise<SignatureMarker[] | null> {
+  const interview = await loadInterview(userId, interviewId, db);
+  if (!interview || interview.status !== "Completed") return null;
+  const issue = await getIssue(interview.issueId, db);
+  const pin = await interviewGuidePin(interview.guide, issue?.guideId ?? null, db);
+  const guide = pin ? await getGuideVersion(pin, db) : null;
+  return guide ? signatureMarkers(guide) : null;
+}
+
 /** The file to download for a user's interview. */
 export async function interviewDocument(userId: string, interviewId: string, options: DocumentOptions = {}): Promise<InterviewDocument> {
   const parts = await interviewDocumentParts(userId, interviewId, options);

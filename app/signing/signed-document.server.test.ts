@@ -14,7 +14,7 @@ import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import type { Answers, AnswerValue, VarType } from "~/a2j";
-import { interviewDocument } from "~/documents/documents.server";
+import { interviewDocument, interviewSignatureMarkers, signatureWordsIn } from "~/documents/documents.server";
 import { SIGNATURE_LINE } from "~/documents/signatures";
 import { docx, docxText } from "~/documents/test-docx";
 import { signaturePng } from "~/documents/test-png";
@@ -80,6 +80,14 @@ describe.each(dialects)("signed documents on %s", (dialect) => {
     expect(rows[0]!.private_key).not.toContain("PRIVATE KEY");
     expect(rows[0]!.certificate).toContain("BEGIN CERTIFICATE");
 
+  });
+
+  it("an interview's signature places, the person's own first; none for another user", async () => {
+    expect(await interviewSignatureMarkers(alice, "bond", handle.db)).toEqual([
+      { variable: "Tenant signature", dateVariable: "Tenant signature date", label: "Tenant", ownersOwn: true },
+      { variable: "Landlord or agent signature", dateVariable: "Landlord or agent signature date", label: "Landlord or agent", ownersOwn: false },
+    ]);
+    expect(await interviewSignatureMarkers(randomUUID(), "bond", handle.db)).toBeNull();
   });
 
   it("unsigned: the download has a line to sign on and one for the date", async () => {
@@ -151,6 +159,12 @@ describe.each(dialects)("signed documents on %s", (dialect) => {
     expect(text).toContain("Hello /s/ Tan Wei Ling Signed electronically by Tan Wei Ling on 27 November 2026");
     expect(text).toContain(createHash("sha256").update(word).digest("hex"));
     expect(pdfsig(pdf)).toContain("Signature is Valid.");
+  });
+
+  it("the words a signature prints with, in the guide's language (English where the font cannot draw them)", () => {
+    expect(signatureWordsIn("fr").signedBy("Ada Lovelace", "27 novembre 2026")).toBe("Signé électroniquement par Ada Lovelace le 27 novembre 2026");
+    expect(signatureWordsIn("es").drawnAlt("Ada")).toBe("Firma de Ada");
+    expect(signatureWordsIn("xx").signedBy("Ada", "1 May")).toBe("Signed electronically by Ada on 1 May");
   });
 
   it("rotate-key seals the certificate's key again under the new data key", async () => {
