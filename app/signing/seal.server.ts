@@ -181,7 +181,7 @@ function addPlaceholder(doc: PDFDocument, certificate: SigningCertificate, signi
     ByteRange: byteRange,
     Contents: PDFHexString.of("0".repeat(signatureRoom(certificate) * 2)),
     Reason: PDFString.of("Signing record: sealed by the organisation"),
-    Name: PDFString.of(organisation),
+    Name: PDFHexString.fromText(organisation),
     M: PDFString.fromDate(signingTime),
     Prop_Build: { Filter: { Name: "Legal Self-Help" } },
   });
