@@ -268,15 +268,25 @@ export function documentFileName({
     .slice(0, 150);
 }
 
-/** A zip of files under safe, distinct names ("a.docx", "a (2).docx"). */
-export function zipFiles(files: { name: string; ext: string; bytes: Uint8Array }[]): Uint8Array {
-  const entries: Record<string, Uint8Array> = {};
+/** The safe, distinct names files get in a zip ("a.docx", "a (2).docx"), in their order. */
+export function zipEntryNames(files: { name: string; ext: string }[]): string[] {
+  const names: string[] = [];
   for (const file of files) {
     const stem = file.name.replace(/\.[^.]*$/, "").replace(/[\x00-\x1f/\\:*?"<>|]+/g, "_").trim().slice(0, 120) || "document";
     let name = `${stem}.${file.ext}`;
-    for (let n = 2; Object.hasOwn(entries, name); n++) name = `${stem} (${n}).${file.ext}`;
-    entries[name] = file.bytes;
+    for (let n = 2; names.includes(name); n++) name = `${stem} (${n}).${file.ext}`;
+    names.push(name);
   }
+  return names;
+}
+
+/** A zip of files under safe, distinct names ("a.docx", "a (2).docx"). */
+export function zipFiles(files: { name: string; ext: string; bytes: Uint8Array }[]): Uint8Array {
+  const names = zipEntryNames(files);
+  const entries: Record<string, Uint8Array> = {};
+  files.forEach((file, i) => {
+    entries[names[i]!] = file.bytes;
+  });
   // PDFs and Word files are compressed already.
   return zipSync(entries, { level: 0 });
 }

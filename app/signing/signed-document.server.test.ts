@@ -157,7 +157,7 @@ describe.each(dialects)("signed documents on %s", (dialect) => {
     expect(docxText(word)).toEqual(["For Tan Wei Ling", "Signed: /s/ Tan Wei LingSigned electronically by Tan Wei Ling on 27 November 2026"]);
     const text = pdftotext(pdf);
     expect(text).toContain("Hello /s/ Tan Wei Ling Signed electronically by Tan Wei Ling on 27 November 2026");
-    expect(text).toContain(createHash("sha256").update(word).digest("hex"));
+    expect(text).toContain(`SHA-256 of the file ${names.find((name) => name.endsWith(".docx"))} ${createHash("sha256").update(word).digest("hex")}`);
     expect(pdfsig(pdf)).toContain("Signature is Valid.");
   });
 
