@@ -142,6 +142,21 @@ describe("the seal", () => {
     expect(recordTime(record.signers[0]!.signedAt, "Australia/Sydney")).toBe("November 27, 2026 at 2:05:09 PM GMT+11 (Australia/Sydney; 2026-11-27 03:05:09 UTC)");
   });
 
+  it("a document made only of Word files: the record alone, sealed, giving each file's SHA-256", async () => {
+    const word = new TextEncoder().encode("PK… a Word file");
+    const sealed = await sealSignedPdf(null, { ...record, files: [{ name: "Letter.docx", bytes: word }] }, selfSigned);
+    expect((await PDFDocument.load(sealed)).getPageCount()).toBe(1);
+    const text = pdftotext(sealed).replace(/\s+/g, " ");
+    expect(text).toContain(`SHA-256 of the file Letter.docx ${createHash("sha256").update(word).digest("hex")}`);
+    expect(text).not.toContain("the pages before this one");
+    expect(pdfsig(sealed)).toContain("Signature is Valid.");
+  });
+
+  it("times in English day first where the country writes dates so", () => {
+    expect(recordTime(new Date("2026-11-27T03:05:09Z"), "Asia/Singapore", "en", "DMY")).toBe("27 November 2026 at 11:05:09 GMT+8 (Asia/Singapore; 2026-11-27 03:05:09 UTC)");
+    expect(recordTime(new Date("2026-11-27T03:05:09Z"), "UTC", "en")).toBe("November 27, 2026 at 3:05:09 AM UTC");
+  });
+
   it("in the document's language: a French record", async () => {
     const sealed = await sealSignedPdf(await document(), { ...record, lang: "fr" }, selfSigned);
     const text = pdftotext(sealed).replace(/\s+/g, " ");
