@@ -154,6 +154,7 @@ test("signing: the person signs, the other parent signs through the link and cod
   const folder = mkdtempSync(path.join(tmpdir(), "signed-"));
   const file = path.join(folder, "signed.pdf");
   writeFileSync(file, pdf);
+  writeFileSync(`/tmp/signing-signed-${test.info().project.name}.pdf`, pdf);
   const checked = spawnSync("pdfsig", [file], { encoding: "utf8" });
   test.info().annotations.push({ type: "pdfsig", description: checked.stdout });
   expect(checked.stdout).toContain("Signature Validation: Signature is Valid.");
