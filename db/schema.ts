@@ -16,6 +16,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   recovery_codes: RecoveryCodesTable;
   application_keys: ApplicationKeysTable;
+  signing_certificates: SigningCertificatesTable;
   interviews: InterviewsTable;
   guides: GuidesTable;
   guide_versions: GuideVersionsTable;
@@ -384,6 +385,17 @@ export interface ApplicationKeysTable {
   id: string;
   /** The key's bytes in base64, sealed ("enc1:…") at application_keys.key:<id>. */
   key: string;
+  created_at: string;
+}
+
+/** The self-signed certificate that seals signed documents when none is configured (app/signing/certificate.server.ts). */
+export interface SigningCertificatesTable {
+  /** "self-signed". */
+  id: string;
+  /** The certificate, PEM. */
+  certificate: string;
+  /** Its private key (PKCS#8 PEM), sealed ("enc1:…") at signing_certificates.private_key:<id>. */
+  private_key: string;
   created_at: string;
 }
 
