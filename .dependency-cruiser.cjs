@@ -39,6 +39,9 @@ const capabilities = [
   // Forms posted after a session expired, kept until the person signs in again and applied to the interview (the
   // viewer's keeping of typed answers) or shown back in the AI pages (docs/decisions/0051).
   "expiry",
+  // The organisation's API (issue 31, docs/decisions/0056-the-api.md): tokens, and endpoints that read and prepare
+  // through help, interviews, documents and reuse. Nothing below imports it.
+  "api",
 ];
 /**
  * What every capability may use: the engine, the data, configuration, the words in every language (app/i18n/), the log and metrics (app/observability/,

@@ -39,6 +39,26 @@ export interface Database {
   content_translations: ContentTranslationsTable;
   kept_posts: KeptPostsTable;
   interview_reminders: InterviewRemindersTable;
+  api_tokens: ApiTokensTable;
+}
+
+/** The organisation's API tokens (migration 0031): only the SHA-256 of each is kept. */
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  /** The token's first characters ("lsh_" and four more), to tell tokens apart in the list. */
+  prefix: string;
+  /** SHA-256 of the whole token (base64url). */
+  token_hash: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  /** The administrator the token acts for. */
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  use_count: Generated<number>;
 }
 
 /** "Email me if I have not finished": one per interview, sent once by housekeeping (migration 0027). */
