@@ -235,6 +235,7 @@ export const endpoints: readonly Endpoint[] = [
       const rows = await liveRequestsPage({ limit: query.limit, after, status: query.status ?? null });
       const items = rows.map((row) => ({
         id: row.id,
+        interviewId: row.interviewId,
         issue: { id: row.issueId, name: row.issueName },
         country: { id: row.countryId, name: row.countryName },
         language: row.language,
@@ -265,6 +266,7 @@ export const endpoints: readonly Endpoint[] = [
       return {
         json: {
           id: found.id,
+          interviewId: found.interviewId,
           issue: { id: found.issueId, name: found.issueName },
           country: { id: found.countryId, name: found.countryName },
           language: found.language,

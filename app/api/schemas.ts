@@ -133,6 +133,7 @@ export const preparedInterview = z.object({
 const shared = z.object({ answers: z.boolean(), documents: z.boolean(), files: z.boolean() }).meta({ description: "What the person chose to share." });
 export const sharedInterviewSummary = z.object({
   id: uuid(),
+  interviewId: uuid().meta({ description: "The interview shared: the `interviewId` of a prepared interview once the person shares it." }),
   issue: z.object({ id: z.number().int(), name: z.string() }),
   country,
   language: z.string(),

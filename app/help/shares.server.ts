@@ -522,6 +522,7 @@ export async function liveRequestsPage(
     .innerJoin("categories", "categories.id", "issues.category_id")
     .select([
       "interview_shares.id",
+      "interview_shares.interview_id",
       "interview_shares.answers",
       "interview_shares.documents",
       "interview_shares.files",
@@ -550,6 +551,7 @@ export async function liveRequestsPage(
   const rows = await query.orderBy("interview_shares.created_at", "desc").orderBy("interview_shares.id").limit(page.limit).execute();
   return rows.map((row) => ({
     id: row.id,
+    interviewId: row.interview_id,
     answers: row.answers === 1,
     documents: row.documents === 1,
     files: row.files === 1,
