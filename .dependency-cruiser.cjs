@@ -11,6 +11,9 @@ const capabilities = [
   "mail",
   // The append-only record of administrative actions: written in the transaction of each change, whatever changes.
   "audit",
+  // Signed webhooks (docs/decisions/0057-webhooks.md): events are queued in the transaction of the change that causes
+  // them, by help (shares), the viewer (completion) and signing; the queue reads nothing of them but their rows.
+  "webhooks",
   "content",
   "guides",
   // Below interviews: a save records the page it is at as usage's page token; usage reads guides' page names.

@@ -22,6 +22,7 @@ import { sessionStatus } from "./session-status";
 
 export { config, closeDatabase };
 export { startHousekeeping } from "./housekeeping";
+export { startWebhookDelivery } from "~/webhooks/delivery.server";
 export { startMetrics } from "./metrics-endpoint";
 export { logger } from "~/observability/log.server";
 

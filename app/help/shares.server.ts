@@ -14,6 +14,7 @@ import { openText, sealText } from "~/security/data-encryption.server";
 import { interviewAnswerSummary } from "~/viewer/viewer.server";
 import { fullName } from "~/ui/header";
 import { sendMail } from "~/mail/mail.server";
+import { queueInterviewShared, queueSharesEnded } from "~/webhooks/queue.server";
 import { replyNoticeEmail } from "./emails.server";
 
 const DAY_MS = 86_400_000;
@@ -125,35 +126,44 @@ export async function shareInterview(
   const existing = await liveShareOf(ownerId, interviewId, db, now);
   if (existing) return { id: existing.id, created: false };
   const id = randomUUID();
-  await db
-    .insertInto("interview_shares")
-    .values({
-      id,
-      interview_id: interviewId,
-      owner_id: ownerId,
-      answers: choice.answers ? 1 : 0,
-      // A document exists only for a Completed interview; files only if there are some (checked when opened).
-      documents: choice.documents && summary.status === "Completed" ? 1 : 0,
-      files: choice.files ? 1 : 0,
-      message: choice.message ? sealText(choice.message, messagePlace(id)) : null,
-      language: summary.language || "en",
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + days * DAY_MS).toISOString(),
-    })
-    .execute();
+  // The share and its events (interview.shared, help.requested) are written together or not at all.
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("interview_shares")
+      .values({
+        id,
+        interview_id: interviewId,
+        owner_id: ownerId,
+        answers: choice.answers ? 1 : 0,
+        // A document exists only for a Completed interview; files only if there are some (checked when opened).
+        documents: choice.documents && summary.status === "Completed" ? 1 : 0,
+        files: choice.files ? 1 : 0,
+        message: choice.message ? sealText(choice.message, messagePlace(id)) : null,
+        language: summary.language || "en",
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + days * DAY_MS).toISOString(),
+      })
+      .execute();
+    await queueInterviewShared(trx, id, { now });
+  });
   return { id, created: true };
 }
 
 /** Stops every live share of an owner's interview: from the next request no helper sees it. False when there was none. */
 export async function stopSharing(ownerId: string, interviewId: string, db: Db = database(), now = new Date()): Promise<boolean> {
-  const result = await db
-    .updateTable("interview_shares")
-    .set({ ended_at: now.toISOString() })
-    .where("interview_id", "=", interviewId)
-    .where("owner_id", "=", ownerId)
-    .where(live(now))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  // The end and its share.ended events are written together.
+  return db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .updateTable("interview_shares")
+      .set({ ended_at: now.toISOString() })
+      .where("interview_id", "=", interviewId)
+      .where("owner_id", "=", ownerId)
+      .where(live(now))
+      .returning("id")
+      .execute();
+    await queueSharesEnded(trx, ended.map((row) => row.id), { now });
+    return ended.length > 0;
+  });
 }
 
 function summaryOf(row: NonNullable<Awaited<ReturnType<typeof liveShareOf>>>): ShareSummary {
