@@ -28,7 +28,7 @@ describe("webhook signatures in the Standard Webhooks form", () => {
   it("signs with both secrets while a rotated one is honoured: receivers on either verify", () => {
     const [current, previous] = [newWebhookSecret(), newWebhookSecret()];
     const headers = signedHeaders([current, previous], "msg_9", body, new Date());
-    expect(headers["webhook-signature"].split(" ")).toHaveLength(2);
+    expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);
     expect(new Webhook(current).verify(body, headers)).toBeTruthy();
     expect(new Webhook(previous).verify(body, headers)).toBeTruthy();
     // The known answer: HMAC-SHA256 over "msg_p5jXN8AQM9LWM0D4loKWxJek.1614265330.{"test": 2432232314}" (the specification's example).
