@@ -67,7 +67,8 @@ export type BodyKind = "urlencoded" | "multipart" | "json";
 
 /**
  * How a POST body is read, from its Content-Type, or why it is refused unread: every route takes a form
- * (URL-encoded, or multipart with a boundary); `POST /assemble` takes JSON too (app/documents/dat.server.ts).
+ * (URL-encoded, or multipart with a boundary); `POST /assemble` takes JSON too (app/documents/dat.server.ts), and so
+ * does the organisation's API (/api/…, app/api/).
  */
 export function bodyKind(path: string, contentType: string | undefined): BodyKind | Refusal {
   const [type = "", ...params] = (contentType ?? "").split(";");
@@ -77,7 +78,7 @@ export function bodyKind(path: string, contentType: string | undefined): BodyKin
     case "multipart/form-data":
       return params.some((param) => /^\s*boundary\s*=\s*\S/i.test(param)) ? "multipart" : unreadable("multipart without a boundary");
     case "application/json":
-      return path === "/assemble" ? "json" : unreadable("not a form");
+      return path === "/assemble" || path.startsWith("/api/") ? "json" : unreadable("not a form");
     case "":
       return unreadable("no content type");
     default:
