@@ -64,8 +64,8 @@ export function placeDrawnSignatures(files: PackageFiles, drawn: { fill: Extract
     let out = xml;
     drawn.forEach(({ fill }, i) => {
       const token = drawnToken(i + 1);
-      const words = `</w:t><w:br/><w:t xml:space="preserve">${escape(fill.caption)}`;
-      out = out.split(token).join(name === main ? `</w:t>__PICTURE${i + 1}__${words}` : `${escape(fill.alt)}${words}`);
+      const words = `<w:br/><w:t xml:space="preserve">${escape(fill.caption)}`;
+      out = out.split(token).join(name === main ? `</w:t>__PICTURE${i + 1}__${words}` : `${escape(fill.alt)}</w:t>${words}`);
     });
     if (name === main) {
       const relsName = "word/_rels/document.xml.rels";

@@ -153,10 +153,14 @@ export function makeSelfSignedCertificate(siteName: string = SITE_NAME, now: Dat
   return { certificatePem: forge.pki.certificateToPem(cert), privateKeyPem };
 }
 
+/** A certificate and its private key, both PEM (the self-signed certificate as kept). */
+export function certificateFromPem(certificatePem: string, privateKeyPem: string): SigningCertificate {
+  const cert = forge.pki.certificateFromPem(certificatePem);
+  return describe(cert, createPrivateKey(privateKeyPem), [der(cert)], cert.isIssuer(cert));
+}
+
 function fromRow(row: { id: string; certificate: string; private_key: string }, keys: DataKeyring): SigningCertificate {
-  const cert = forge.pki.certificateFromPem(row.certificate);
-  const key = createPrivateKey(openText(row.private_key, signingKeyPlace(row.id), keys));
-  return describe(cert, key, [der(cert)], true);
+  return certificateFromPem(row.certificate, openText(row.private_key, signingKeyPlace(row.id), keys));
 }
 
 const kept = new WeakMap<Db, SigningCertificate>();

@@ -45,8 +45,10 @@ export interface SigningRecord {
   organisation?: string;
   /** IANA zone the times are written in (TIME_ZONE by default); UTC is always given as well. */
   timeZone?: string;
-  /** BCP 47 language of the page (its words come from `words`). */
+  /** BCP 47 language of the page (its words from the catalogues, unless `words` are given). */
   lang?: string;
+  /** The country's order of dates ("DMY": "27 November 2026" in English); MDY by default. */
+  dateOrder?: "DMY" | "MDY";
   words?: RecordWords;
 }
 
@@ -102,11 +104,15 @@ export function recordWordsIn(lang: string): RecordWords {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** A moment in the zone ("27 November 2026, 14:05:09 GMT+11 (Australia/Sydney)"), and in UTC. */
-export function recordTime(at: Date, timeZone: string, lang = "en"): string {
+/**
+ * A moment in the zone, and in UTC: "27 November 2026 at 14:05:09 GMT+11 (Australia/Sydney; 2026-11-27 03:05:09
+ * UTC)". English is written day first where the country writes dates so (`order` "DMY").
+ */
+export function recordTime(at: Date, timeZone: string, lang = "en", order: "DMY" | "MDY" = "MDY"): string {
   let local: string;
+  const locale = order === "DMY" && /^en(-US)?$/i.test(lang) ? "en-GB" : lang;
   try {
-    local = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "long", timeZone }).format(at);
+    local = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long", timeZone }).format(at);
   } catch {
     local = new Intl.DateTimeFormat("en", { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }).format(at);
   }
@@ -140,7 +146,7 @@ export function recordPage(record: SigningRecord, documentHash: string | null, c
   record.signers.forEach((s, i) => {
     blocks.push(p(`${w.signer(i + 1)}${s.role ? ` (${s.role})` : ""}: ${s.name}`, { bold: true }));
     blocks.push(field(w.email, s.email));
-    blocks.push(field(w.time, recordTime(s.signedAt, zone, record.lang)));
+    blocks.push(field(w.time, recordTime(s.signedAt, zone, record.lang, record.dateOrder)));
     blocks.push(field(w.address, s.address ?? w.unknownAddress));
     blocks.push(field(w.method, s.method === "drawn" ? w.drawn : w.typed));
   });
@@ -150,7 +156,8 @@ export function recordPage(record: SigningRecord, documentHash: string | null, c
   blocks.push(field(w.organisation, record.organisation ?? SITE_NAME, false));
   blocks.push(p(`${w.sealedWith}: ${certificate.subject}`, { bold: true }));
   blocks.push(p(certificate.selfSigned ? w.selfSigned : w.issuedBy(certificate.issuer), { indent: 1 }));
-  blocks.push(p(`SHA-256: ${certificate.fingerprint}`, { mono: true, indent: 1 }));
+  // The certificate's SHA-256, written as the document's is (a reader compares it with the certificate the seal shows).
+  blocks.push(p(`SHA-256 ${certificate.fingerprint.replace(/:/g, "").toLowerCase()}`, { mono: true, indent: 1 }));
   return { title: w.title, font: "sans", size: 12, pageSize: "a4", blocks, header: [], footer: [], hideHeaderOnFirstPage: false, hideFooterOnFirstPage: false };
 }
 
@@ -189,7 +196,8 @@ function addPlaceholder(doc: PDFDocument, certificate: SigningCertificate, signi
     Rect: [0, 0, 0, 0],
     V: signatureRef,
     T: PDFString.of("Seal"),
-    F: 4,
+    // Hidden: an invisible signature (the record page is what people read); it stays out of the reading order.
+    F: 2,
     P: page.ref,
   });
   const widgetRef = context.register(widget);
