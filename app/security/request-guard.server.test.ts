@@ -7,6 +7,9 @@ describe("requests refused before the app", () => {
   it("lets reads and same-site posts through", () => {
     expect(refusal({ ...base, method: "GET", origin: "https://evil.example" })).toBeNull();
     expect(refusal({ ...base, method: "HEAD" })).toBeNull();
+    // The organisation's API takes DELETE (app/api/); nothing else does.
+    expect(refusal({ ...base, method: "DELETE", path: "/api/v1/webhooks/x" })).toBeNull();
+    expect(refusal({ ...base, method: "DELETE", path: "/account" })?.status).toBe(405);
     expect(refusal({ ...base, origin: "https://help.example.org" })).toBeNull();
     expect(refusal({ ...base, origin: "null" })).toBeNull();
     expect(refusal(base)).toBeNull();
