@@ -53,6 +53,10 @@ describe("how a POST body is read", () => {
 
   it("reads JSON on /assemble alone", () => {
     expect(bodyKind("/assemble", "application/json; charset=utf-8")).toBe("json");
+    // The organisation's API takes JSON, and a POST with no body at all.
+    expect(bodyKind("/api/v1/prepared-interviews", "application/json")).toBe("json");
+    expect(bodyKind("/api/v1/webhooks/x/rotate-secret", undefined)).toBe("urlencoded");
+    expect(bodyKind("/support/contact-us", undefined)).toMatchObject({ status: 400 });
     expect(bodyKind("/support/contact-us", "application/json")).toMatchObject({ status: 400, message: "What was sent could not be read." });
     expect(bodyKind("/assemble/", "application/json")).toMatchObject({ status: 400 });
   });

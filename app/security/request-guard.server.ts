@@ -83,7 +83,9 @@ export function bodyKind(path: string, contentType: string | undefined): BodyKin
     case "application/json":
       return path === "/assemble" || path.startsWith("/api/") ? "json" : unreadable("not a form");
     case "":
-      return unreadable("no content type");
+      // A POST of the API with nothing to send (rotate a secret, send again) has no body and no type: passed on as
+      // bytes, which the API reads only where an endpoint takes a body, as JSON (app/api/dispatch.server.ts).
+      return path.startsWith("/api/") ? "urlencoded" : unreadable("no content type");
     default:
       return unreadable("not a form");
   }
