@@ -61,6 +61,7 @@ app.use((_req, res, next) => {
 app.use((req, res, next) => {
   const refused = refusal({
     method: req.method,
+    path: req.path,
     host: req.get("host"),
     urlHost: req.host,
     protocol: req.protocol,

@@ -49,7 +49,8 @@ describe("the OpenAPI document", () => {
     const match = (p: string) => routes.filter((route) => route.pattern.test(p)).map((route) => `${route.endpoint.method} ${route.endpoint.path}`);
     expect(match("/issues/12")).toEqual(["GET /issues/{issueId}"]);
     expect(match("/shared-interviews/abc/answers/anx")).toEqual(["GET /shared-interviews/{shareId}/answers/anx"]);
-    expect(match("/shared-interviews/abc/replies")).toEqual(["GET /shared-interviews/{shareId}/replies", "POST /shared-interviews/{shareId}/replies"]);
+    expect(match("/help-requests/abc/replies")).toEqual(["GET /help-requests/{shareId}/replies", "POST /help-requests/{shareId}/replies"]);
+    expect(match("/webhooks/abc")).toEqual(["GET /webhooks/{webhookId}", "POST /webhooks/{webhookId}", "DELETE /webhooks/{webhookId}"]);
     expect(match("/issues/12/extra")).toEqual([]);
   });
 
@@ -246,7 +247,10 @@ describe.each(dialects)("the API on %s", (dialect) => {
     const list = await call("GET", "/shared-interviews", token);
     expect(list.json.items.map((item: { id: string }) => item.id)).toContain(share.id);
     const read = await call("GET", `/shared-interviews/${share.id}`, token);
-    expect(read.json).toMatchObject({ id: share.id, message: "Please help", status: "new", interviewStatus: "Draft", issue: { id: 901, name: "Wages" }, shared: { answers: true } });
+    expect(read.json).toMatchObject({ id: share.id, interviewId, status: "new", interviewStatus: "Draft", issue: { id: 901, name: "Wages" }, shared: { answers: true } });
+    expect(read.json.message).toBeUndefined();
+    expect((await call("GET", `/help-requests/${share.id}`, token)).json).toMatchObject({ id: share.id, message: "Please help" });
+    expect((await call("GET", "/help-requests?status=new", token)).json.items.map((item: { id: string }) => item.id)).toContain(share.id);
     const json = await call("GET", `/shared-interviews/${share.id}/answers`, token);
     expect(json.json.answers["name te"].values).toEqual([null, "Ann Example"]);
     const anx = await answerApi(new Request(`http://localhost/api/v1/shared-interviews/${share.id}/answers/anx`, { headers: { Authorization: `Bearer ${token}` } }), "x");
@@ -258,17 +262,41 @@ describe.each(dialects)("the API on %s", (dialect) => {
     const views = await db.selectFrom("share_views").select(["helper_name", "what"]).where("share_id", "=", share.id).execute();
     expect(views).toEqual(expect.arrayContaining([{ helper_name: "Only shared:read", what: "answers" }]));
 
-    expect((await call("POST", `/shared-interviews/${share.id}/replies`, token, { body: "Hello" })).status).toBe(403);
-    expect((await call("POST", `/shared-interviews/${share.id}/replies`, tokens["replies:write"]!, { body: "Hello", aboutPage: "nope" })).status).toBe(422);
-    const replied = await call("POST", `/shared-interviews/${share.id}/replies`, tokens["replies:write"]!, { body: "We can help." });
+    expect((await call("POST", `/help-requests/${share.id}/replies`, token, { body: "Hello" })).status).toBe(403);
+    expect((await call("POST", `/help-requests/${share.id}/replies`, tokens["replies:write"]!, { body: "Hello", aboutPage: "nope" })).status).toBe(422);
+    const replied = await call("POST", `/help-requests/${share.id}/replies`, tokens["replies:write"]!, { body: "We can help." });
     expect(replied.status).toBe(201);
     expect(replied.json.items[0]).toMatchObject({ from: "Only replies:write", body: "We can help.", readByPerson: false });
-    expect((await call("GET", `/shared-interviews/${share.id}/replies`, token)).json.items).toHaveLength(1);
+    expect((await call("GET", `/help-requests/${share.id}/replies`, token)).json.items).toHaveLength(1);
 
     await stopSharing(ann.id, interviewId, db);
-    for (const p of ["", "/answers", "/answers/anx", "/document", "/replies"]) {
-      expect((await call("GET", `/shared-interviews/${share.id}${p}`, token)).status, p).toBe(404);
+    for (const p of ["/shared-interviews/{id}", "/shared-interviews/{id}/answers", "/shared-interviews/{id}/answers/anx", "/shared-interviews/{id}/document", "/help-requests/{id}", "/help-requests/{id}/replies"]) {
+      expect((await call("GET", p.replace("{id}", share.id), token)).status, p).toBe(404);
     }
     expect((await call("GET", "/shared-interviews", token)).json.items.map((item: { id: string }) => item.id)).not.toContain(share.id);
+  });
+
+  it("manages webhook endpoints: register (the secret once), read, change, list deliveries, remove", async () => {
+    const token = tokens["webhooks:manage"]!;
+    expect((await call("GET", "/webhooks", tokens["shared:read"]!)).status).toBe(403);
+    const refused = await call("POST", "/webhooks", token, { url: "http://127.0.0.1/hook", events: ["interview.shared"] });
+    expect(refused).toMatchObject({ status: 422, json: { errors: [{ pointer: "/url" }] } });
+    expect((await call("POST", "/webhooks", token, { url: "https://93.184.216.34/hook", events: ["nothing"] })).status).toBe(422);
+    const made = await call("POST", "/webhooks", token, { url: "https://93.184.216.34/hook", description: "Case system", events: ["interview.shared", "share.ended"] });
+    expect(made.status).toBe(201);
+    expect(made.json.secret).toMatch(/^whsec_/);
+    const id = made.json.id as string;
+    expect((await call("GET", `/webhooks/${id}`, token)).json).toMatchObject({ id, enabled: true, events: ["interview.shared", "share.ended"] });
+    expect((await call("GET", `/webhooks/${id}`, token)).json.secret).toBeUndefined();
+    const changed = await call("POST", `/webhooks/${id}`, token, { url: "https://93.184.216.34/other", events: ["share.ended"], enabled: false });
+    expect(changed.json).toMatchObject({ url: "https://93.184.216.34/other", events: ["share.ended"], enabled: false });
+    expect((await call("GET", "/webhooks", token)).json.items.map((item: { id: string }) => item.id)).toContain(id);
+    expect((await call("POST", `/webhooks/${id}/rotate-secret`, token)).json.secret).toMatch(/^whsec_/);
+    expect((await call("GET", `/webhooks/${id}/deliveries`, token)).json).toEqual({ items: [], nextCursor: null });
+    expect((await call("POST", `/webhooks/${id}/deliveries/msg_${"0".repeat(32)}/send-again`, token)).status).toBe(404);
+    expect((await call("DELETE", `/webhooks/${id}`, token)).status).toBe(204);
+    expect((await call("GET", `/webhooks/${id}`, token)).status).toBe(404);
+    const audit = await handle.db.selectFrom("audit_events").select("action").where("subject", "=", `webhook ${id}`).orderBy("seq").execute();
+    expect(audit.map((event) => event.action)).toEqual(expect.arrayContaining(["webhook.registered", "webhook.changed", "webhook.disabled", "webhook.deleted"]));
   });
 });

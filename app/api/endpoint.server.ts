@@ -4,7 +4,7 @@
 import type { z } from "zod";
 import type { Scope, TokenHolder } from "./tokens.server";
 
-export type Method = "GET" | "POST";
+export type Method = "GET" | "POST" | "DELETE";
 
 export interface ApiCall<P, Q, B> {
   params: P;

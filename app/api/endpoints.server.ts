@@ -22,6 +22,19 @@ import {
 import { interviewAnswersAnx, loadInterview } from "~/interviews/interviews.server";
 import { readAnswerText } from "~/reuse/answer-file.server";
 import { openViewer } from "~/viewer/viewer.server";
+import {
+  changeEndpoint,
+  deleteEndpoint,
+  endpointDeliveries,
+  findEndpoint,
+  listEndpoints,
+  registerEndpoint,
+  rotateSecret,
+  sendAgain,
+  setEndpointEnabled,
+  type WebhookEndpoint,
+} from "~/webhooks/endpoints.server";
+import type { z } from "zod";
 import { type ApiCall, ApiProblem, endpoint, type Endpoint, type FieldProblem, notFoundProblem } from "./endpoint.server";
 import { API_HEADERS } from "./problem.server";
 import { decodeCursor, guidesPage, isIdCursor, isNameCursor, isShareCursor, issuesPage, nextCursor, readGuideSummary, readIssue } from "./reading.server";
@@ -111,10 +124,54 @@ function shareLinks(share: { id: string; answers: boolean; documents: boolean },
   const self = `${base}/shared-interviews/${share.id}`;
   return {
     self,
-    replies: `${self}/replies`,
+    helpRequest: `${base}/help-requests/${share.id}`,
+    replies: `${base}/help-requests/${share.id}/replies`,
     ...(share.answers ? { answers: `${self}/answers`, answersAnx: `${self}/answers/anx` } : {}),
     ...(share.documents ? { document: `${self}/document` } : {}),
   };
+}
+
+/** What the API says of a share: the interview shared, and the help request it is. */
+function shareJson(
+  share: {
+    id: string;
+    interviewId: string;
+    issueId: number;
+    issueName: string;
+    countryId: number;
+    countryName: string;
+    language: string;
+    status: "new" | "taken" | "closed";
+    takenByName: string | null;
+    interviewStatus: "Draft" | "Completed";
+    answers: boolean;
+    documents: boolean;
+    files: boolean;
+    createdAt: string;
+    expiresAt: string;
+  },
+  base: string,
+) {
+  return {
+    id: share.id,
+    interviewId: share.interviewId,
+    issue: { id: share.issueId, name: share.issueName },
+    country: { id: share.countryId, name: share.countryName },
+    language: share.language,
+    status: share.status,
+    takenBy: share.takenByName,
+    interviewStatus: share.interviewStatus,
+    shared: { answers: share.answers, documents: share.documents, files: share.files },
+    createdAt: share.createdAt,
+    sharedUntil: share.expiresAt,
+    links: shareLinks(share, base),
+  };
+}
+
+async function sharesPage(query: z.output<typeof s.sharesQuery>, base: string) {
+  const after = decodeCursor(query.cursor, isShareCursor);
+  const rows = await liveRequestsPage({ limit: query.limit, after, status: query.status ?? null });
+  return { items: rows.map((row) => shareJson(row, base)), nextCursor: nextCursor(rows, query.limit, (last) => ({ createdAt: last.createdAt, id: last.id })) };
 }
 
 async function sharedAnswersRead(found: OpenRequest, holder: TokenHolder, address: string) {
@@ -128,6 +185,40 @@ async function repliesJson(found: OpenRequest) {
     items: items.map((reply) => ({ id: reply.id, from: reply.helperName, body: reply.body, about: reply.about, createdAt: reply.createdAt, readByPerson: reply.read })),
     pages,
   };
+}
+
+// ——— Webhooks ———
+
+function webhookJson(endpoint: WebhookEndpoint, base: string) {
+  const self = `${base}/webhooks/${endpoint.id}`;
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    description: endpoint.description,
+    events: endpoint.events,
+    enabled: endpoint.enabled,
+    createdAt: endpoint.createdAt,
+    updatedAt: endpoint.updatedAt,
+    previousSecretUntil: endpoint.previousSecretUntil,
+    links: { self, deliveries: `${self}/deliveries` },
+  };
+}
+
+async function existingWebhook(id: string): Promise<WebhookEndpoint> {
+  const found = await findEndpoint(id);
+  if (!found) throw notFoundProblem();
+  return found;
+}
+
+const refusedWebhook = (refusal: { field: string; message: string }) =>
+  new ApiProblem(422, "Unprocessable Content", "Some fields are not right.", [{ pointer: `/${refusal.field}`, detail: refusal.message }]);
+
+function payloadOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 export const endpoints: readonly Endpoint[] = [
@@ -231,23 +322,7 @@ export const endpoints: readonly Endpoint[] = [
     query: s.sharesQuery,
     responses: { 200: { description: "One page of the live shares.", schema: s.page(s.sharedInterviewSummary) } },
     async handle({ query, base }) {
-      const after = decodeCursor(query.cursor, isShareCursor);
-      const rows = await liveRequestsPage({ limit: query.limit, after, status: query.status ?? null });
-      const items = rows.map((row) => ({
-        id: row.id,
-        interviewId: row.interviewId,
-        issue: { id: row.issueId, name: row.issueName },
-        country: { id: row.countryId, name: row.countryName },
-        language: row.language,
-        status: row.status,
-        takenBy: row.takenByName,
-        interviewStatus: row.interviewStatus,
-        shared: { answers: row.answers, documents: row.documents, files: row.files },
-        createdAt: row.createdAt,
-        sharedUntil: row.expiresAt,
-        links: shareLinks(row, base),
-      }));
-      return { json: { items, nextCursor: nextCursor(rows, query.limit, (last) => ({ createdAt: last.createdAt, id: last.id })) } };
+      return { json: await sharesPage(query, base) };
     },
   }),
   endpoint({
@@ -256,30 +331,11 @@ export const endpoints: readonly Endpoint[] = [
     path: "/shared-interviews/{shareId}",
     scope: "shared:read",
     tag: "Shared interviews",
-    summary: "Read a shared interview (help request)",
-    description: "The person sees, under \"Who has seen it\", that the token opened it.",
+    summary: "Read a shared interview",
     params: s.shareParams,
-    responses: { 200: { description: "The share: what is shared, its state, the person's message.", schema: s.sharedInterview } },
-    async handle({ params, holder, base }) {
-      const found = await liveShare(params.shareId);
-      await recordView(found, tokenAsHelper(holder), "request");
-      return {
-        json: {
-          id: found.id,
-          interviewId: found.interviewId,
-          issue: { id: found.issueId, name: found.issueName },
-          country: { id: found.countryId, name: found.countryName },
-          language: found.language,
-          status: found.status,
-          takenBy: found.takenByName,
-          interviewStatus: found.interviewStatus,
-          shared: { answers: found.answers, documents: found.documents, files: found.files },
-          createdAt: found.createdAt,
-          sharedUntil: found.expiresAt,
-          links: shareLinks(found, base),
-          message: found.message,
-        },
-      };
+    responses: { 200: { description: "What is shared, the interview's state, and where to read it.", schema: s.sharedInterviewSummary } },
+    async handle({ params, base }) {
+      return { json: shareJson(await liveShare(params.shareId), base) };
     },
   }),
   endpoint({
@@ -356,11 +412,41 @@ export const endpoints: readonly Endpoint[] = [
     },
   }),
   endpoint({
+    operationId: "listHelpRequests",
+    method: "GET",
+    path: "/help-requests",
+    scope: "shared:read",
+    tag: "Help requests",
+    summary: "List the help requests",
+    description: "Each share is a request for help on the help desk (the same id as the shared interview's): newest first, while it is shared.",
+    query: s.sharesQuery,
+    responses: { 200: { description: "One page of the live requests.", schema: s.page(s.sharedInterviewSummary) } },
+    async handle({ query, base }) {
+      return { json: await sharesPage(query, base) };
+    },
+  }),
+  endpoint({
+    operationId: "getHelpRequest",
+    method: "GET",
+    path: "/help-requests/{shareId}",
+    scope: "shared:read",
+    tag: "Help requests",
+    summary: "Read a help request and its message",
+    description: "The person sees, under \"Who has seen it\", that the token opened their request and message.",
+    params: s.shareParams,
+    responses: { 200: { description: "The request: its state on the help desk, the person's message.", schema: s.helpRequest } },
+    async handle({ params, holder, base }) {
+      const found = await liveShare(params.shareId);
+      await recordView(found, tokenAsHelper(holder), "request");
+      return { json: { ...shareJson(found, base), message: found.message } };
+    },
+  }),
+  endpoint({
     operationId: "listReplies",
     method: "GET",
-    path: "/shared-interviews/{shareId}/replies",
+    path: "/help-requests/{shareId}/replies",
     scope: "shared:read",
-    tag: "Shared interviews",
+    tag: "Help requests",
     summary: "List the replies to a help request",
     params: s.shareParams,
     responses: { 200: { description: "The replies, newest first, and the pages a reply can be about.", schema: s.replies } },
@@ -371,9 +457,9 @@ export const endpoints: readonly Endpoint[] = [
   endpoint({
     operationId: "reply",
     method: "POST",
-    path: "/shared-interviews/{shareId}/replies",
+    path: "/help-requests/{shareId}/replies",
     scope: "replies:write",
-    tag: "Shared interviews",
+    tag: "Help requests",
     summary: "Reply to a help request",
     description:
       "As a helper replies: about the whole interview or one page of it. The reply is kept sealed; the person is emailed only that there is a reply. Not once the request is closed on the help desk.",
@@ -395,6 +481,138 @@ export const endpoints: readonly Endpoint[] = [
       }
       await replyToRequest(found, tokenAsHelper(holder), { body: body.body, about }, tokenActor(holder, address));
       return { status: 201, json: await repliesJson(found) };
+    },
+  }),
+  endpoint({
+    operationId: "listWebhooks",
+    method: "GET",
+    path: "/webhooks",
+    scope: "webhooks:manage",
+    tag: "Webhooks",
+    summary: "List the webhook endpoints",
+    responses: { 200: { description: "Every endpoint (there are few: one page).", schema: s.page(s.webhook) } },
+    async handle({ base }) {
+      const items = (await listEndpoints()).map((endpoint) => webhookJson(endpoint, base));
+      return { json: { items, nextCursor: null } };
+    },
+  }),
+  endpoint({
+    operationId: "registerWebhook",
+    method: "POST",
+    path: "/webhooks",
+    scope: "webhooks:manage",
+    tag: "Webhooks",
+    summary: "Register a webhook endpoint",
+    description:
+      "Events are delivered to the address as Standard Webhooks: signed (HMAC-SHA256 over the id, the timestamp and the body) with the secret returned here, this once; retried with backoff for 24 hours. Payloads carry ids and links, no personal data: fetch what you need with a token.",
+    body: s.webhookBody,
+    responses: { 201: { description: "Registered; the secret is shown this once.", schema: s.webhookWithSecret } },
+    async handle(call) {
+      const { body, holder, address, base } = call as ApiCall<unknown, unknown, z.output<typeof s.webhookBody>>;
+      const actor = tokenActor(holder, address);
+      const made = await registerEndpoint({ url: body.url, description: body.description, events: body.events }, actor);
+      if (!made.ok) throw refusedWebhook(made);
+      let endpoint = made.endpoint;
+      if (body.enabled === false && (await setEndpointEnabled(endpoint.id, false, actor))) endpoint = await existingWebhook(endpoint.id);
+      const json = { ...webhookJson(endpoint, base), secret: made.secret };
+      return { status: 201, json, headers: { Location: json.links.self } };
+    },
+  }),
+  endpoint({
+    operationId: "getWebhook",
+    method: "GET",
+    path: "/webhooks/{webhookId}",
+    scope: "webhooks:manage",
+    tag: "Webhooks",
+    summary: "Read a webhook endpoint",
+    params: s.webhookParams,
+    responses: { 200: { description: "The endpoint.", schema: s.webhook } },
+    async handle({ params, base }) {
+      return { json: webhookJson(await existingWebhook(params.webhookId), base) };
+    },
+  }),
+  endpoint({
+    operationId: "changeWebhook",
+    method: "POST",
+    path: "/webhooks/{webhookId}",
+    scope: "webhooks:manage",
+    tag: "Webhooks",
+    summary: "Change a webhook endpoint",
+    description: "Replaces its address, description and events; `enabled` turns it off or on.",
+    params: s.webhookParams,
+    body: s.webhookBody,
+    responses: { 200: { description: "Changed.", schema: s.webhook } },
+    async handle(call) {
+      const { params, body, holder, address, base } = call as ApiCall<{ webhookId: string }, unknown, z.output<typeof s.webhookBody>>;
+      const actor = tokenActor(holder, address);
+      const changed = await changeEndpoint(params.webhookId, { url: body.url, description: body.description, events: body.events }, actor);
+      if (!changed) throw notFoundProblem();
+      if (!changed.ok) throw refusedWebhook(changed);
+      const now = await existingWebhook(params.webhookId);
+      if (body.enabled !== undefined && body.enabled !== now.enabled) await setEndpointEnabled(params.webhookId, body.enabled, actor);
+      return { json: webhookJson(await existingWebhook(params.webhookId), base) };
+    },
+  }),
+  endpoint({
+    operationId: "deleteWebhook",
+    method: "DELETE",
+    path: "/webhooks/{webhookId}",
+    scope: "webhooks:manage",
+    tag: "Webhooks",
+    summary: "Remove a webhook endpoint",
+    description: "With its deliveries and their log.",
+    params: s.webhookParams,
+    responses: { 204: { description: "Removed." } },
+    async handle({ params, holder, address }) {
+      if (!(await deleteEndpoint(params.webhookId, tokenActor(holder, address)))) throw notFoundProblem();
+      return new Response(null, { status: 204, headers: API_HEADERS });
+    },
+  }),
+  endpoint({
+    operationId: "rotateWebhookSecret",
+    method: "POST",
+    path: "/webhooks/{webhookId}/rotate-secret",
+    scope: "webhooks:manage",
+    tag: "Webhooks",
+    summary: "Make a new signing secret",
+    description: "The new secret signs from now on; the old one signs beside it for a day (both signatures are sent), so the receiver can switch without losing an event.",
+    params: s.webhookParams,
+    responses: { 200: { description: "The new secret, shown this once.", schema: s.webhookSecret } },
+    async handle({ params, holder, address }) {
+      const secret = await rotateSecret(params.webhookId, tokenActor(holder, address));
+      if (secret === null) throw notFoundProblem();
+      return { json: { secret, previousSecretUntil: (await existingWebhook(params.webhookId)).previousSecretUntil } };
+    },
+  }),
+  endpoint({
+    operationId: "listWebhookDeliveries",
+    method: "GET",
+    path: "/webhooks/{webhookId}/deliveries",
+    scope: "webhooks:manage",
+    tag: "Webhooks",
+    summary: "List an endpoint's latest deliveries",
+    description: "The latest 50, newest first, each with its latest attempts and the answers they got.",
+    params: s.webhookParams,
+    responses: { 200: { description: "The deliveries.", schema: s.page(s.delivery) } },
+    async handle({ params }) {
+      await existingWebhook(params.webhookId);
+      const items = (await endpointDeliveries(params.webhookId)).map((delivery) => ({ ...delivery, payload: payloadOf(delivery.payload) }));
+      return { json: { items, nextCursor: null } };
+    },
+  }),
+  endpoint({
+    operationId: "sendWebhookDeliveryAgain",
+    method: "POST",
+    path: "/webhooks/{webhookId}/deliveries/{deliveryId}/send-again",
+    scope: "webhooks:manage",
+    tag: "Webhooks",
+    summary: "Send a delivery again",
+    description: "It goes out again now with the same id (a receiver that saw it can tell), and is retried for another 24 hours if it fails.",
+    params: s.deliveryParams,
+    responses: { 202: { description: "Queued to go out again." } },
+    async handle({ params, holder, address }) {
+      if (!(await sendAgain(params.webhookId, params.deliveryId, tokenActor(holder, address)))) throw notFoundProblem();
+      return new Response(null, { status: 202, headers: API_HEADERS });
     },
   }),
 ];

@@ -2,6 +2,7 @@
 // request sends and describe it in the OpenAPI document (z.toJSONSchema), so the two cannot drift apart.
 import { z } from "zod";
 import { EMAIL_ADDRESS } from "~/a2j/validate";
+import { WEBHOOK_EVENTS } from "~/webhooks/events";
 
 const dateTime = () => z.string().meta({ format: "date-time" });
 const uuid = () => z.string().meta({ format: "uuid" });
@@ -19,7 +20,7 @@ export const sharesQuery = pageQuery.extend({
 export const issueParams = z.object({ issueId: z.string().regex(/^[1-9][0-9]{0,8}$/).transform(Number).meta({ description: "The issue's id." }) });
 export const guideParams = z.object({ guideId: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/).meta({ description: "The guide's id." }) });
 export const interviewParams = z.object({ interviewId: uuid().meta({ description: "The prepared interview's id." }) });
-export const shareParams = z.object({ shareId: uuid().meta({ description: "The shared interview's id (the help request's)." }) });
+export const shareParams = z.object({ shareId: uuid().meta({ description: "The share's id: the shared interview's and its help request's." }) });
 
 const name = (what: string) => z.string().trim().min(1, `${what} is required.`).max(50, `${what} is at most 50 characters.`);
 
@@ -58,7 +59,7 @@ export const replyBody = z
       .string()
       .max(300)
       .optional()
-      .meta({ description: "The page the reply is about, one of the `pages` of GET /shared-interviews/{shareId}/replies; none for the whole interview." }),
+      .meta({ description: "The page the reply is about, one of the `pages` of GET /help-requests/{shareId}/replies; none for the whole interview." }),
   })
   .strict();
 
@@ -143,9 +144,9 @@ export const sharedInterviewSummary = z.object({
   shared,
   createdAt: dateTime(),
   sharedUntil: dateTime(),
-  links: z.record(z.string(), z.string()).meta({ description: "self, replies, and answers, answersAnx and document when shared." }),
+  links: z.record(z.string(), z.string()).meta({ description: "self, helpRequest, replies, and answers, answersAnx and document when they are shared." }),
 });
-export const sharedInterview = sharedInterviewSummary.extend({ message: z.string().nullable().meta({ description: "What the person wrote when they asked for help." }) });
+export const helpRequest = sharedInterviewSummary.extend({ message: z.string().nullable().meta({ description: "What the person wrote when they asked for help." }) });
 
 export const sharedAnswers = z.object({
   interviewStatus: z.enum(["Draft", "Completed"]),
@@ -169,3 +170,44 @@ export const replies = z.object({
 });
 
 export type PrepareBody = z.output<typeof prepareBody>;
+
+// ——— Webhooks (app/webhooks/, docs/decisions/0057-webhooks.md) ———
+
+export const webhookParams = z.object({ webhookId: uuid().meta({ description: "The webhook endpoint's id." }) });
+export const deliveryParams = webhookParams.extend({ deliveryId: z.string().regex(/^msg_[0-9a-f]{32}$/).meta({ description: "The delivery's id (its webhook-id header)." }) });
+
+export const webhookBody = z
+  .object({
+    url: z.string().trim().min(1, "The address is required.").max(2000, "The address is at most 2,000 characters.").meta({ description: "An https address; not a private or loopback one." }),
+    description: z.string().trim().max(200, "The description is at most 200 characters.").default("").meta({ description: "What it is, for the administration." }),
+    events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, "Choose at least one event.").meta({ description: "The events to receive." }),
+    enabled: z.boolean().optional().meta({ description: "False: no event is queued for it (what is pending waits)." }),
+  })
+  .strict();
+
+export const webhook = z.object({
+  id: uuid(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  enabled: z.boolean(),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
+  previousSecretUntil: dateTime().nullable().meta({ description: "Until when the secret before the last rotation also signs." }),
+  links: links(["self", "deliveries"]),
+});
+export const webhookWithSecret = webhook.extend({
+  secret: z.string().meta({ description: "The signing secret (whsec_…, Standard Webhooks), shown this once." }),
+});
+export const webhookSecret = z.object({ secret: z.string(), previousSecretUntil: dateTime().nullable() });
+export const delivery = z.object({
+  id: z.string(),
+  eventType: z.string(),
+  status: z.enum(["pending", "delivered", "failed"]),
+  attempts: z.number().int(),
+  createdAt: dateTime(),
+  nextAttemptAt: dateTime().nullable(),
+  deliveredAt: dateTime().nullable(),
+  payload: z.unknown().meta({ description: "The event as it was sent: ids and links, no personal data." }),
+  recent: z.array(z.object({ attemptedAt: dateTime(), statusCode: z.number().int().nullable(), error: z.string().nullable(), response: z.string().nullable(), durationMs: z.number() })),
+});

@@ -1,3 +1,6 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 import { uniqueEmail, emailedLink } from "./accounts";
 import { type OpenApi, callOperation, plantAdministrator, plantToken } from "./api-support";
 import { expect, test } from "./fixtures";
@@ -8,14 +11,52 @@ import { press, viewer } from "./viewer";
 // The organisation's API (issue 31), as its developer would use it from the OpenAPI document alone: every call is
 // plain fetch to an address read from /api/v1/openapi.json. A case system prepares an interview with answers
 // filled in; the person adds it to their account, shares it, finishes it; the system reads the answers (JSON and
-// ANX) and the document, and after the share ends the same calls give 404. Raw HTTP and one browser: js only.
+// ANX) and the document, and after the share ends the same calls give 404. Meanwhile a local receiver gets the
+// signed webhooks of the share and the completion, checked with the standardwebhooks package. Raw HTTP and one
+// browser: js only.
+
+interface Received {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** A local receiver of webhooks (the e2e server allows private addresses: WEBHOOK_ALLOW_PRIVATE). */
+async function receiver() {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key, String(value)]));
+      received.push({ body: Buffer.concat(chunks).toString("utf8"), headers });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+let closeReceiver: (() => Promise<unknown>) | null = null;
+test.afterAll(async () => void (await closeReceiver?.()));
 
 test("an organisation's system prepares an interview, and reads what the person shares while it is shared", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const admin = plantAdministrator("api-admin");
-  const token = plantToken(admin.id, "Case system", ["issues:read", "prepared:write", "shared:read"]);
+  const token = plantToken(admin.id, "Case system", ["issues:read", "prepared:write", "shared:read", "webhooks:manage"]);
   const document = (await (await fetch(`${baseURL}/api/v1/openapi.json`)).json()) as OpenApi;
   const call = (operationId: string, params: Record<string, string | number> = {}, body?: unknown) => callOperation(document, token, operationId, params, body);
+  const hooks = await receiver();
+  closeReceiver = hooks.close;
+  const registered = await call("registerWebhook", {}, { url: hooks.url, description: "Case system", events: ["interview.shared", "interview.completed", "share.ended"] });
+  expect(registered.status).toBe(201);
+  const { id: webhookId, secret } = await registered.json();
+  /** The events received so far, each checked against its signature. */
+  const verified = () =>
+    hooks.received.map(({ body, headers }) => new Webhook(secret).verify(body, headers) as { type: string; data: { share_id: string; links: { self: string } } });
+  const receivedEvent = async (type: string, shareId: string) => {
+    await expect.poll(() => verified().some((event) => event.type === type && event.data.share_id === shareId), { timeout: 20_000 }).toBe(true);
+    return verified().find((event) => event.type === type && event.data.share_id === shareId)!;
+  };
 
   // Which variables the issue's guide has, then the interview prepared with two of them answered.
   const issue = await (await call("getIssue", { issueId: 2 })).json();
@@ -55,6 +96,10 @@ test("an organisation's system prepares an interview, and reads what the person 
   };
   const first = await share(["My answers"]);
   expect(first.shared).toMatchObject({ answers: true, documents: false });
+  // The signed webhook says so, with the share's id and link and nothing personal; the link is the API's.
+  const shared = await receivedEvent("interview.shared", first.id);
+  expect(JSON.stringify(shared)).not.toContain("Cy");
+  expect(shared.data.links.self).toContain(`/shared-interviews/${first.id}`);
   const answers = await (await call("getSharedAnswers", { shareId: first.id })).json();
   expect(answers).toMatchObject({ interviewStatus: "Draft" });
   expect(answers.answers["client first name te"].values).toEqual([null, "Cy"]);
@@ -71,6 +116,7 @@ test("an organisation's system prepares an interview, and reads what the person 
   await viewer(page).getByRole("button", { name: "Confirm and finish" }).click();
   await expect(page.getByRole("heading", { name: "Congratulations" })).toBeVisible();
   expect((await (await call("getSharedInterview", { shareId: first.id })).json()).interviewStatus).toBe("Completed");
+  await receivedEvent("interview.completed", first.id);
   expect((await call("getSharedDocument", { shareId: first.id })).status).toBe(404);
   await page.goto(`/account/interview/${prepared.interviewId}/help`);
   await page.getByRole("button", { name: "Stop sharing" }).click();
@@ -99,4 +145,10 @@ test("an organisation's system prepares an interview, and reads what the person 
   }
   const listed = await (await call("listSharedInterviews")).json();
   expect(listed.items.some((item: { interviewId: string }) => item.interviewId === prepared.interviewId)).toBe(false);
+  await receivedEvent("share.ended", second.id);
+  // Every delivery was signed, and the deliveries' log says each was delivered, under the id the receiver saw.
+  const deliveries = await (await call("listWebhookDeliveries", { webhookId })).json();
+  const seenIds = new Set(hooks.received.map(({ headers }) => headers["webhook-id"]));
+  expect(deliveries.items.filter((delivery: { status: string }) => delivery.status === "delivered").every((delivery: { id: string }) => seenIds.has(delivery.id))).toBe(true);
+  expect((await call("deleteWebhook", { webhookId })).status).toBe(204);
 });
