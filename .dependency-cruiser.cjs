@@ -11,6 +11,9 @@ const capabilities = [
   "mail",
   // The append-only record of administrative actions: written in the transaction of each change, whatever changes.
   "audit",
+  // Signed webhooks (docs/decisions/0057-webhooks.md): events are queued in the transaction of the change that causes
+  // them, by help (shares), the viewer (completion) and signing; the queue reads nothing of them but their rows.
+  "webhooks",
   "content",
   "guides",
   // Below interviews: a save records the page it is at as usage's page token; usage reads guides' page names.
@@ -43,6 +46,9 @@ const capabilities = [
   // Forms posted after a session expired, kept until the person signs in again and applied to the interview (the
   // viewer's keeping of typed answers) or shown back in the AI pages (docs/decisions/0051).
   "expiry",
+  // The organisation's API (issue 31, docs/decisions/0056-the-api.md): tokens, and endpoints that read and prepare
+  // through help, interviews, documents and reuse. Nothing below imports it.
+  "api",
 ];
 /**
  * What every capability may use: the engine, the data, configuration, the words in every language (app/i18n/), the log and metrics (app/observability/,

@@ -77,7 +77,7 @@ try {
   failBeforeLogging(error?.name === "ConfigError" ? error.message : `Start-up failed: ${error?.stack ?? error}`);
 }
 
-const { app, config, prepareDatabase, closeDatabase, startHousekeeping, startMetrics, logger } = server;
+const { app, config, prepareDatabase, closeDatabase, startHousekeeping, startWebhookDelivery, startMetrics, logger } = server;
 const log = logger("server");
 if (cluster.isPrimary) for (const note of startNotes) log.info(note);
 let settings;
@@ -102,6 +102,7 @@ if (cluster.isPrimary && workers > 1) {
 
 function serve() {
   let housekeeping;
+  let webhooks;
   const metrics = startMetrics(cluster.isWorker ? "worker" : "single");
   const listener = app.listen(settings.PORT, settings.HOST, (error) => {
     // Express calls this on a failed listen too (the port is taken, say).
@@ -112,6 +113,8 @@ function serve() {
     log.info(`listening on ${settings.PUBLIC_ORIGIN} (${settings.NODE_ENV}${cluster.isWorker ? `, worker ${cluster.worker.id}` : ""})`);
     // Purging expired data (server/housekeeping.ts): the single process; with workers, the primary does it.
     if (cluster.isPrimary) housekeeping = startHousekeeping();
+    // Sending webhooks (app/webhooks/delivery.server.ts): every serving process, each claiming deliveries with a lease.
+    webhooks = startWebhookDelivery();
   });
   let closing = false;
   function shutdown(signal) {
@@ -119,8 +122,9 @@ function serve() {
     closing = true;
     if (cluster.isPrimary) log.info(`${signal} received: closing`);
     const housekeepingStopped = housekeeping?.stop();
+    const webhooksStopped = webhooks?.stop();
     listener.close(() =>
-      Promise.all([housekeepingStopped, metrics.close()])
+      Promise.all([housekeepingStopped, webhooksStopped, metrics.close()])
         .then(closeDatabase)
         .then(() => tracing?.shutdownTracing())
         .finally(() => process.exit(0)),

@@ -227,6 +227,31 @@ const schema = dataObject
       .min(1, "SHARE_DAYS must be a whole number of days from 1 to 365")
       .max(365, "SHARE_DAYS must be a whole number of days from 1 to 365")
       .default(30),
+    // Webhooks (docs/decisions/0057-webhooks.md): "true" lets endpoints be private, loopback or plain-http addresses
+    // (tests, closed networks); otherwise only public https addresses are registered and sent to.
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(["true", "false"], "WEBHOOK_ALLOW_PRIVATE must be true or false")
+      .default("false")
+      .transform((value) => value === "true"),
+    // How long an instance holds a delivery it is sending before another may send it again (a crash loses none).
+    WEBHOOK_LEASE_SECONDS: z.coerce
+      .number({ error: "WEBHOOK_LEASE_SECONDS must be a number of seconds from 1 to 3600" })
+      .min(1, "WEBHOOK_LEASE_SECONDS must be a number of seconds from 1 to 3600")
+      .max(3600, "WEBHOOK_LEASE_SECONDS must be a number of seconds from 1 to 3600")
+      .default(60),
+    // How often each server process looks for deliveries that are due.
+    WEBHOOK_POLL_MS: z.coerce
+      .number({ error: "WEBHOOK_POLL_MS must be a number of milliseconds from 50 to 600000" })
+      .int("WEBHOOK_POLL_MS must be a number of milliseconds from 50 to 600000")
+      .min(50, "WEBHOOK_POLL_MS must be a number of milliseconds from 50 to 600000")
+      .max(600_000, "WEBHOOK_POLL_MS must be a number of milliseconds from 50 to 600000")
+      .default(2000),
+    // Multiplies the retry delays and the 24-hour retry window (tests: 0.0001 retries within seconds).
+    WEBHOOK_RETRY_SCALE: z.coerce
+      .number({ error: "WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1" })
+      .positive("WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1")
+      .max(1, "WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1")
+      .default(1),
     // Answers ?lang=en-XA with the pseudo-language (accented, longer English) for finding untranslated words.
     PSEUDO_LANGUAGE: z
       .enum(["true", "false"], "PSEUDO_LANGUAGE must be true or false")

@@ -97,6 +97,7 @@ export default [
       route("guides/:guideId", "routes/admin.guides.$guideId.tsx"),
       route("guides/:guideId/versions/:version", "routes/admin.guides.$guideId.versions.$version.tsx"),
       route("guides/:guideId/versions/:version/download", "routes/admin.guides.$guideId.versions.$version.download.ts"),
+      route("api", "routes/admin.api.tsx"),
     ]),
   ]),
 
@@ -144,6 +145,9 @@ export default [
   route("interviews/:interviewId/answers", "routes/interviews.$interviewId.answers.ts"),
   route("attachments/:attachmentId", "routes/attachments.$attachmentId.ts"),
   route("attachments/:attachmentId/info", "routes/attachments.$attachmentId.info.ts"),
+
+  // The organisation's API: one module answers every path under /api/v1 from a table of endpoints (app/api/).
+  route("api/v1/*", "routes/api.v1.$.ts"),
 
   // operations
   route("healthz", "routes/healthz.ts"),

@@ -42,6 +42,75 @@ export interface Database {
   interview_reminders: InterviewRemindersTable;
   signing_requests: SigningRequestsTable;
   signers: SignersTable;
+  api_tokens: ApiTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** The organisation's API tokens (migration 0031): only the SHA-256 of each is kept. */
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  /** The token's first characters ("lsh_" and four more), to tell tokens apart in the list. */
+  prefix: string;
+  /** SHA-256 of the whole token (base64url). */
+  token_hash: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  /** The administrator the token acts for. */
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  use_count: Generated<number>;
+}
+
+/** An address the organisation's systems receive signed events at (migration 0032, docs/decisions/0057). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types. */
+  events: string;
+  /** whsec_…, sealed. */
+  secret: string;
+  /** The secret before the last rotation, sealed: deliveries are signed with both until previous_until. */
+  previous_secret: string | null;
+  previous_until: string | null;
+  enabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
+
+/** One event for one endpoint; its id is the webhook-id every attempt carries. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  payload: string;
+  status: WebhookDeliveryStatus;
+  tries: number;
+  attempts: number;
+  next_attempt_at: string;
+  give_up_at: string;
+  lease_until: string | null;
+  lease_token: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: string;
+  status_code: number | null;
+  error: string | null;
+  response: string | null;
+  duration_ms: number;
 }
 
 /** A completed interview's documents sent for signing (migration 0029, docs/decisions/0055). */

@@ -23,6 +23,7 @@ import { sessionStatus } from "./session-status";
 
 export { config, closeDatabase };
 export { startHousekeeping } from "./housekeeping";
+export { startWebhookDelivery } from "~/webhooks/delivery.server";
 export { startMetrics } from "./metrics-endpoint";
 export { logger } from "~/observability/log.server";
 
@@ -60,6 +61,7 @@ app.use((_req, res, next) => {
 app.use((req, res, next) => {
   const refused = refusal({
     method: req.method,
+    path: req.path,
     host: req.get("host"),
     urlHost: req.host,
     protocol: req.protocol,
@@ -78,6 +80,12 @@ app.use(viewer);
 // How long the session has left, asked without counting as a request (server/session-status.ts).
 app.use(sessionStatus);
 app.use(compression());
+// The organisation's API authenticates with bearer tokens only: it never sees a cookie, so no session can act
+// through it and a page elsewhere cannot make a browser's request count as the person's (app/api/).
+app.use("/api/", (req, _res, next) => {
+  delete req.headers.cookie;
+  next();
+});
 
 if (config().NODE_ENV !== "development") {
   // Hashed file names never change, so they can be cached for good.

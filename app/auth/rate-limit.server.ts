@@ -48,6 +48,9 @@ export const limits = {
   // A helper downloading the files a person shared (app/help/): each opens a sealed file for the helper.
   helpFilesPerUser: { max: 60, minutes: 15 },
   helpFilesPerAddress: { max: 240, minutes: 15, perAddress: true },
+  // The organisation's API (app/api/): every request of a token, and the invitations it has the product email.
+  apiPerToken: { max: 600, minutes: 1 },
+  apiInvitationsPerToken: { max: 100, minutes: 60 },
   // Opening a guide's preview parses and caches the whole guide.
   previewPerUser: { max: 60, minutes: 15 },
   previewPerAddress: { max: 240, minutes: 15, perAddress: true },

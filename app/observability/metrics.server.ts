@@ -66,6 +66,22 @@ const rateLimitRefusals = once(
     }),
 );
 
+const webhookAttempts = once(
+  "webhook_attempts_total",
+  () =>
+    new client.Counter({
+      name: "webhook_attempts_total",
+      help: "Webhook delivery attempts, by outcome: delivered (a 2xx answer), failed (another status), error (no answer: timeout, connection refused, TLS), refused (the address is not public).",
+      labelNames: ["outcome"] as const,
+    }),
+);
+
+export type WebhookAttemptOutcome = "delivered" | "failed" | "error" | "refused";
+
+export function countWebhookAttempt(outcome: WebhookAttemptOutcome): void {
+  webhookAttempts.inc({ outcome });
+}
+
 const statusClass = (status: number) => (status >= 500 ? "5xx" : status >= 400 ? "4xx" : status >= 300 ? "3xx" : status >= 200 ? "2xx" : "1xx");
 
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {

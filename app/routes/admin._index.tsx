@@ -33,6 +33,10 @@ export default function AdministrationHome() {
           <p className="muted">Upload interview guides, read their import report, publish them, and attach them to issues.</p>
         </li>
         <li>
+          <a href="/admin/api">API tokens</a>
+          <p className="muted">Tokens for the organisation's own systems to use the API: make them, see when each was last used, revoke them.</p>
+        </li>
+        <li>
           <a href="/admin/audit">Audit</a>
           <p className="muted">Every administrative action: who did what, when, and from which address.</p>
         </li>

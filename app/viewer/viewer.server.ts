@@ -14,6 +14,7 @@ import { sanitizeHtml } from "~/ui/sanitize-html.server";
 import { adoptAttachments, attachmentMessages, storeAttachment } from "~/interviews/attachments.server";
 import { cachedGuideVersion, getGuide, getGuideVersion, getGuideVersionUploadedAt, type GuidePin } from "~/guides/guides.server";
 import { findInterview, interviewState, saveInterview, today } from "~/interviews/interviews.server";
+import { queueInterviewCompleted } from "~/webhooks/queue.server";
 import { uploadMessage, VIEWER_ERRORS } from "./viewer-messages.server";
 
 /**
@@ -420,7 +421,14 @@ export type PressResult =
 
 async function save(user: SessionUser, open: OpenViewer, state: InterviewState, status: "Draft" | "Completed", preview: boolean, db: Db) {
   if (preview || !open.issue) return open.interviewId;
-  return saveInterview({ id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state, guide: open.pin, language: open.language }, db);
+  const interview = { id: open.interviewId, userId: user.id, issueId: open.issue.id, status, state, guide: open.pin, language: open.language };
+  if (status !== "Completed" || open.status === "Completed" || !open.interviewId) return saveInterview(interview, db);
+  // Completing a shared interview queues interview.completed in the same transaction (docs/decisions/0057-webhooks.md).
+  return db.transaction().execute(async (trx) => {
+    const id = await saveInterview(interview, trx);
+    await queueInterviewCompleted(trx, id);
+    return id;
+  });
 }
 
 /**

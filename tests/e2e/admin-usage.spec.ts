@@ -88,8 +88,7 @@ test("a person stops on a page, another finishes and downloads; the administrato
 
   // The administrator.
   const email = uniqueEmail("usage-admin");
-  await plantSignedIn(page, email);
-  expect(cli("admin", "grant", email).status).toBe(0);
+  await plantSignedIn(page, email, { role: "administrator" });
   await page.goto("/admin");
   await page.getByRole("link", { name: "Usage" }).click();
   await expect(page).toHaveURL(/\/admin\/usage$/);

@@ -326,3 +326,25 @@ test("the help desk's authorisation matrix: what a person shares reaches only th
   console.log(`help desk matrix: ${asked} requests by ${roles.length} roles over ${probes.length} probes`);
   await Promise.all([...Object.values(people).map(({ context }) => context.close()), visitor.close()]);
 });
+
+// The organisation's API (issue 31) takes bearer tokens only: an administrator's session cookie, sent by a browser
+// to any of its operations (a page elsewhere could make it send one), is ignored, and the answer is 401 without a
+// cookie of its own. /admin/api itself is in the administration's not-found matrix (tests/e2e/administration.spec.ts,
+// through the fuzz targets).
+test("the API never acts on a session cookie: every operation is 401 to a signed-in administrator's browser", async ({ browser, javaScriptEnabled }) => {
+  const admin = await signedInPerson(browser, javaScriptEnabled, "api-cookie-admin", { role: "administrator" });
+  try {
+    const document = (await (await admin.context.request.get("/api/v1/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const id = randomUUID();
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const method of Object.keys(methods)) {
+        const url = `/api/v1${path.replace(/\{deliveryId\}/, `msg_${"0".repeat(32)}`).replace(/\{issueId\}/, "2").replace(/\{(\w+)\}/g, id)}`;
+        const response = await admin.context.request.fetch(url, { method: method.toUpperCase(), headers: { Cookie: admin.cookie, "Content-Type": "application/json" }, data: method === "post" ? {} : undefined, failOnStatusCode: false });
+        expect(response.status(), `${method.toUpperCase()} ${path}`).toBe(401);
+        expect(response.headers()["set-cookie"], `${method.toUpperCase()} ${path}`).toBeUndefined();
+      }
+    }
+  } finally {
+    await admin.context.close();
+  }
+});
