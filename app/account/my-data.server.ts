@@ -7,6 +7,7 @@ import { recoveryCodesLeft } from "~/auth/recovery-codes.server";
 import { documentMessages, interviewDocument, type InterviewDocument } from "~/documents/documents.server";
 import { listAttachments } from "~/interviews/attachments.server";
 import { interviewsForExport } from "~/interviews/interviews.server";
+import { signingForExport } from "~/signing/requests.server";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
 import { accountTranslator } from "~/auth/emails.server";
@@ -96,6 +97,17 @@ export async function myDataZip(userId: string, options: MyDataOptions): Promise
         files.push(name);
       } else if (made.kind === "unavailable") notes.push(t.t("account.myData.readme.noDocument", { folder, reason: t.message(made.message) }));
     }
+    // Signing (docs/decisions/0055): who was asked, who signed, waited or declined, and the signed document.
+    const signing = await signingForExport(user.id, interview.id, db);
+    if (signing.requests.length) {
+      entries[`${folder}/signing.json`] = json(signing.requests);
+      files.push("signing.json");
+    }
+    if (signing.signed) {
+      const zip = signing.signed[0] === 0x50 && signing.signed[1] === 0x4b;
+      entries[`${folder}/signed.${zip ? "zip" : "pdf"}`] = signing.signed;
+      files.push(`signed.${zip ? "zip" : "pdf"}`);
+    }
     interviews.push({
       id: interview.id,
       issue: interview.issueName,
@@ -138,6 +150,7 @@ export async function myDataZip(userId: string, options: MyDataOptions): Promise
       `interviews.json  ${t.t("account.myData.readme.interviews")}`,
       `interviews/      ${t.t("account.myData.readme.folders")}`,
       `files.json       ${t.t("account.myData.readme.files")}`,
+      `signing.json     ${t.t("account.myData.readme.signing")}`,
       "",
       notes.length ? t.t("account.myData.readme.problems") : t.t("account.myData.readme.complete"),
       ...notes.map((note) => `- ${note}`),

@@ -10,7 +10,7 @@ import { configuredKeyring, dataKeyring } from "~/security/data-encryption.serve
 import { resealTextColumn } from "~/security/sealed-columns.server";
 import type { MailMessage } from "~/mail/mail.server";
 import { signAndInvite, sendCode, signThroughLink, declineThroughLink, tryCode } from "./flow.server";
-import { answersChanging, CODE_TRIES, currentRequest, LINK_DAYS, linkState, SIGNING_COLUMNS, signingSummaries, storedSignedDocument as signedDocument } from "./requests.server";
+import { answersChanging, signingForExport, CODE_TRIES, currentRequest, LINK_DAYS, linkState, SIGNING_COLUMNS, signingSummaries, storedSignedDocument as signedDocument } from "./requests.server";
 
 const NOW = new Date("2031-03-01T12:00:00.000Z");
 const DAY = 86_400_000;
@@ -172,6 +172,15 @@ describe.each(dialects)("signing requests on %s", (dialect) => {
     expect((await currentRequest(ana, done, handle.db))!.status).toBe("complete");
     expect(await signedDocument(ana, done, handle.db)).not.toBeNull();
     expect(await answersChanging(ana, await plantCompleted(), handle.db)).toEqual({ wasSigned: false });
+
+    // "Download my data" has both: the stopped request and the signed one, with its document.
+    const stopped = await signingForExport(ana, waiting, handle.db);
+    expect(stopped.requests).toMatchObject([{ status: "replaced", signers: [{ name: "Ana Lim", status: "signed" }, { name: "Ben Ong", email: "ben@example.org", status: "waiting" }] }]);
+    expect(stopped.signed).toBeNull();
+    const exported = await signingForExport(ana, done, handle.db);
+    expect(exported.requests).toMatchObject([{ status: "complete" }]);
+    expect(Buffer.from(exported.signed!.subarray(0, 5)).toString()).toBe("%PDF-");
+    expect(JSON.stringify(exported.requests)).not.toMatch(/link_hash|visit|address/);
   });
 
   it("another person's interview, or one signed already, cannot be signed again", async () => {

@@ -475,6 +475,33 @@ export async function documentForSigner(code: string, visit: string | null, now:
   return document.kind === "file" ? document : null;
 }
 
+/**
+ * For "Download my data": every request of the person's interview (live or replaced), its signers as the person
+ * sees them (no links, codes or addresses), and the signed document of a complete one.
+ */
+export async function signingForExport(userId: string, interviewId: string, db: Db = database(), keys = configuredKeyring()) {
+  const rows = await db
+    .selectFrom("signing_requests")
+    .select(["id", "status", "created_at", "completed_at", "signed_pdf"])
+    .where("interview_id", "=", interviewId)
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
+  const requests = [];
+  let signed: Uint8Array | null = null;
+  for (const row of rows) {
+    const view = await requestView(db, row, keys);
+    requests.push({
+      status: view.status,
+      createdAt: view.createdAt,
+      completedAt: view.completedAt,
+      signers: view.signers.map(({ role, name, email, status, method, signedAt, declinedAt, declineReason }) => ({ role, name, email, status, method, signedAt, declinedAt, declineReason })),
+    });
+    if (row.status === "complete" && row.signed_pdf) signed = new Uint8Array(Buffer.from(openText(row.signed_pdf, pdfPlace(row.id), keys), "base64"));
+  }
+  return { requests, signed };
+}
+
 /** The owner of a request and the language of their emails, for telling them it is complete or declined. */
 export async function requestOwner(requestId: string, db: Db = database()) {
   return db
