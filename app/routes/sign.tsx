@@ -58,7 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state: "active" as const,
     code,
     ownerName: state.ownerName,
-    title: state.title,
+    // Named only to the browser that gave the code (a sensitive issue's document is not named by the link alone).
+    title: state.verified ? state.title : "",
     role: state.signer.role,
     name: state.signer.name,
     email: masked(state.signer.email),
@@ -159,7 +160,8 @@ function ActiveLink({ view, actionData }: { view: Active; actionData: Route.Comp
     <div className="page page--narrow">
       <PageTitle title={title} errors={anyErrors} />
       <h1>{title}</h1>
-      <p>{t.t("signing.link.intro", { owner: view.ownerName, title: view.title, role: view.role })}</p>
+      {/* The document's title only once the code was given: a forwarded or scanned link names no issue. */}
+      <p>{view.verified ? t.t("signing.link.intro", { owner: view.ownerName, title: view.title, role: view.role }) : t.t("signing.link.introBeforeCode", { owner: view.ownerName, role: view.role })}</p>
       {actionData?.message ? (
         <div className={actionData.intent === "send" ? "notice notice--success" : "notice notice--error"} role={actionData.intent === "send" ? "status" : "alert"}>
           <p>{t.message(actionData.message)}</p>

@@ -58,7 +58,8 @@ async function openAsSigner(page: Page, email: string, javaScriptEnabled: boolea
   const signer = await context.newPage();
   await signer.goto(emailedLink(email, "/sign?code="));
   await expect(signer.getByRole("heading", { level: 1 })).toHaveText("A document to sign");
-  await expect(signer.getByText(`${owner} asks you to sign the document "Joint application" as Other parent.`)).toBeVisible();
+  // The link alone does not name the document; the code does.
+  await expect(signer.getByText(`${owner} asks you to read and sign a document as Other parent.`)).toBeVisible();
   if (axe) await expectNoAxeViolations(signer, javaScriptEnabled);
   await signer.getByRole("button", { name: "Send me a code" }).click();
   await expect(signer.getByRole("status").filter({ hasText: "We sent you a code." })).toBeVisible();
@@ -69,6 +70,7 @@ async function openAsSigner(page: Page, email: string, javaScriptEnabled: boolea
   await signer.getByLabel("Code from the email").fill(emailedCode(email));
   await signer.getByRole("button", { name: "Continue" }).click();
   await expect(signer.getByRole("link", { name: "Read the document (PDF)" })).toBeVisible();
+  await expect(signer.getByText(`${owner} asks you to sign the document "Joint application" as Other parent.`)).toBeVisible();
   return signer;
 }
 
