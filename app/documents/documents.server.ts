@@ -211,6 +211,20 @@ export async function interviewDocumentParts(userId: string, interviewId: string
   };
 }
 
+/**
+ * The signature places of a user's Completed interview's guide (the version it ran), the person's own first:
+ * what the signing pages ask for. Null when the interview is not the user's, not Completed, or its guide is
+ * gone; an empty list when the guide has no signature places.
+ */
+export async function interviewSignatureMarkers(userId: string, interviewId: string, db: Db = database()): Promise<SignatureMarker[] | null> {
+  const interview = await loadInterview(userId, interviewId, db);
+  if (!interview || interview.status !== "Completed") return null;
+  const issue = await getIssue(interview.issueId, db);
+  const pin = await interviewGuidePin(interview.guide, issue?.guideId ?? null, db);
+  const guide = pin ? await getGuideVersion(pin, db) : null;
+  return guide ? signatureMarkers(guide) : null;
+}
+
 /** The file to download for a user's interview. */
 export async function interviewDocument(userId: string, interviewId: string, options: DocumentOptions = {}): Promise<InterviewDocument> {
   const parts = await interviewDocumentParts(userId, interviewId, options);
@@ -254,15 +268,25 @@ export function documentFileName({
     .slice(0, 150);
 }
 
-/** A zip of files under safe, distinct names ("a.docx", "a (2).docx"). */
-export function zipFiles(files: { name: string; ext: string; bytes: Uint8Array }[]): Uint8Array {
-  const entries: Record<string, Uint8Array> = {};
+/** The safe, distinct names files get in a zip ("a.docx", "a (2).docx"), in their order. */
+export function zipEntryNames(files: { name: string; ext: string }[]): string[] {
+  const names: string[] = [];
   for (const file of files) {
     const stem = file.name.replace(/\.[^.]*$/, "").replace(/[\x00-\x1f/\\:*?"<>|]+/g, "_").trim().slice(0, 120) || "document";
     let name = `${stem}.${file.ext}`;
-    for (let n = 2; Object.hasOwn(entries, name); n++) name = `${stem} (${n}).${file.ext}`;
-    entries[name] = file.bytes;
+    for (let n = 2; names.includes(name); n++) name = `${stem} (${n}).${file.ext}`;
+    names.push(name);
   }
+  return names;
+}
+
+/** A zip of files under safe, distinct names ("a.docx", "a (2).docx"). */
+export function zipFiles(files: { name: string; ext: string; bytes: Uint8Array }[]): Uint8Array {
+  const names = zipEntryNames(files);
+  const entries: Record<string, Uint8Array> = {};
+  files.forEach((file, i) => {
+    entries[names[i]!] = file.bytes;
+  });
   // PDFs and Word files are compressed already.
   return zipSync(entries, { level: 0 });
 }

@@ -10,11 +10,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../../db/database";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
 import type { Answers, AnswerValue, VarType } from "~/a2j";
-import { interviewDocument } from "~/documents/documents.server";
+import { interviewDocument, interviewSignatureMarkers, signatureWordsIn } from "~/documents/documents.server";
 import { SIGNATURE_LINE } from "~/documents/signatures";
 import { docx, docxText } from "~/documents/test-docx";
 import { signaturePng } from "~/documents/test-png";
@@ -80,6 +81,32 @@ describe.each(dialects)("signed documents on %s", (dialect) => {
     expect(rows[0]!.private_key).not.toContain("PRIVATE KEY");
     expect(rows[0]!.certificate).toContain("BEGIN CERTIFICATE");
 
+  });
+
+  it("two instances starting at once on an empty table: one certificate, both use it", async () => {
+    const kept = await handle.db.selectFrom("signing_certificates").selectAll().execute();
+    await handle.db.deleteFrom("signing_certificates").execute();
+    const one = openDatabase(handle.url);
+    const two = openDatabase(handle.url);
+    try {
+      const [a, b] = await Promise.all([selfSignedCertificate(one.db, keys), selfSignedCertificate(two.db, keys)]);
+      expect(a.fingerprint).toBe(b.fingerprint);
+      expect(await handle.db.selectFrom("signing_certificates").select("id").execute()).toEqual([{ id: "self-signed" }]);
+    } finally {
+      await one.db.destroy();
+      await two.db.destroy();
+      // The first certificate back, which this handle has kept.
+      await handle.db.deleteFrom("signing_certificates").execute();
+      await handle.db.insertInto("signing_certificates").values(kept).execute();
+    }
+  });
+
+  it("an interview's signature places, the person's own first; none for another user", async () => {
+    expect(await interviewSignatureMarkers(alice, "bond", handle.db)).toEqual([
+      { variable: "Tenant signature", dateVariable: "Tenant signature date", label: "Tenant", ownersOwn: true },
+      { variable: "Landlord or agent signature", dateVariable: "Landlord or agent signature date", label: "Landlord or agent", ownersOwn: false },
+    ]);
+    expect(await interviewSignatureMarkers(randomUUID(), "bond", handle.db)).toBeNull();
   });
 
   it("unsigned: the download has a line to sign on and one for the date", async () => {
@@ -149,8 +176,14 @@ describe.each(dialects)("signed documents on %s", (dialect) => {
     expect(docxText(word)).toEqual(["For Tan Wei Ling", "Signed: /s/ Tan Wei LingSigned electronically by Tan Wei Ling on 27 November 2026"]);
     const text = pdftotext(pdf);
     expect(text).toContain("Hello /s/ Tan Wei Ling Signed electronically by Tan Wei Ling on 27 November 2026");
-    expect(text).toContain(createHash("sha256").update(word).digest("hex"));
+    expect(text).toContain(`SHA-256 of the file ${names.find((name) => name.endsWith(".docx"))} ${createHash("sha256").update(word).digest("hex")}`);
     expect(pdfsig(pdf)).toContain("Signature is Valid.");
+  });
+
+  it("the words a signature prints with, in the guide's language (English where the font cannot draw them)", () => {
+    expect(signatureWordsIn("fr").signedBy("Ada Lovelace", "27 novembre 2026")).toBe("Signé électroniquement par Ada Lovelace le 27 novembre 2026");
+    expect(signatureWordsIn("es").drawnAlt("Ada")).toBe("Firma de Ada");
+    expect(signatureWordsIn("xx").signedBy("Ada", "1 May")).toBe("Signed electronically by Ada on 1 May");
   });
 
   it("rotate-key seals the certificate's key again under the new data key", async () => {

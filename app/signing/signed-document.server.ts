@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/database";
-import { interviewDocumentParts, zipFiles } from "~/documents/documents.server";
+import { interviewDocumentParts, zipEntryNames, zipFiles } from "~/documents/documents.server";
 import type { PlacedSignature } from "~/documents/signatures";
 import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { type SigningCertificate, signingCertificate } from "./certificate.server";
@@ -59,7 +59,9 @@ export async function signedDocument(userId: string, interviewId: string, signat
   const certificate = options.certificate ?? (await signingCertificate(options.db));
   const label = (variable: string) => parts.markers.find((m) => m.variable.toLowerCase() === variable.trim().toLowerCase())?.label;
   const signers: RecordSigner[] = signatures.map((s) => ({ name: s.name.replace(/\s+/g, " ").trim(), email: s.email, signedAt: s.signedAt, address: s.address, method: s.method, role: label(s.variable) }));
-  const sealed = await sealSignedPdf(parts.pdf, { title: parts.title, signers, files: parts.files.map((f) => ({ name: `${f.name.replace(/\.[^.]*$/, "")}.${f.ext}`, bytes: f.bytes })), lang: parts.lang, dateOrder: parts.dates.order, timeZone: options.timeZone }, certificate, options.now);
+  // The files beside the PDF, named on the record as the zip names them (the sealed PDF comes first in it).
+  const names = zipEntryNames([{ name: parts.base, ext: "pdf" }, ...parts.files]).slice(1);
+  const sealed = await sealSignedPdf(parts.pdf, { title: parts.title, signers, files: parts.files.map((f, i) => ({ name: names[i]!, bytes: f.bytes })), lang: parts.lang, dateOrder: parts.dates.order, timeZone: options.timeZone }, certificate, options.now);
   const documentSha256 = parts.pdf ? sha256(parts.pdf) : null;
   if (!parts.files.length) {
     return { kind: "file", bytes: sealed, contentType: "application/pdf", fileName: `${parts.base}.pdf`, sha256: sha256(sealed), documentSha256, issueId: parts.issueId, language: parts.language };
