@@ -8,7 +8,7 @@ import { notFound } from "~/http.server";
 import { useT } from "~/i18n/react";
 import { messageRef } from "~/i18n/translator";
 import { clientAddressContext } from "~/request-context";
-import { signAndInvite } from "~/signing/flow.server";
+import { finishIfSigned, signAndInvite } from "~/signing/flow.server";
 import { currentRequest, signaturePlaces } from "~/signing/requests.server";
 import { ownSignatureSchema } from "~/signing/schemas";
 import { SignatureFields, TypedSignature } from "~/signing/signature-fields";
@@ -30,7 +30,10 @@ async function target(request: Request, userId: string, interviewId: string) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const places = await target(request, user.id, params.interviewId);
-  const live = await currentRequest(user.id, params.interviewId);
+  let live = await currentRequest(user.id, params.interviewId);
+  if (live?.status === "open" && live.signers.every((signer) => signer.status === "signed") && (await finishIfSigned(live.id))) {
+    live = await currentRequest(user.id, params.interviewId);
+  }
   return {
     interviewId: params.interviewId,
     issueId: places.interview.issueId,
@@ -119,7 +122,7 @@ export default function SignDocument({ loaderData, actionData }: Route.Component
                 {signer.status === "signed" && signer.signedAt ? (
                   <>
                     <p>{t.t("signing.status.signed", { date: t.date(signer.signedAt, { day: "numeric", month: "long", year: "numeric" }) })}</p>
-                    <TypedSignature name={signer.name} signedAt={signer.signedAt} />
+                    <TypedSignature name={signer.name} signedAt={signer.signedAt} method={signer.method} />
                   </>
                 ) : null}
                 {signer.status === "waiting" ? (
@@ -162,7 +165,7 @@ export default function SignDocument({ loaderData, actionData }: Route.Component
           </Form>
         </>
       )}
-      <form method="post" action={`/account/interview/${interviewId}/correct`}>
+      <form method="post" action={`/account/interview/${interviewId}/correct`} className="signing-change">
         <p>
           {t.t("signing.own.changeNote")}{" "}
           <button type="submit" className="link-button">

@@ -12,6 +12,7 @@ import { codeEmail, completeEmail, declinedEmail, invitationEmail } from "./emai
 import {
   CODE_MINUTES,
   checkCode,
+  completeRequest,
   declineAsOther,
   LINK_DAYS,
   linkState,
@@ -46,8 +47,19 @@ export async function signAndInvite(user: { id: string; email: string; firstName
   for (const invitation of result.invitations) {
     await deliver(send, invitationEmail({ to: invitation.email, name: invitation.name, ownerName, language: user.language, url: signLinkUrl(invitation.code), days: LINK_DAYS }), "invitation");
   }
-  if (result.complete) await tellComplete(result.requestId, send, db);
+  // Told by email only when others signed too: signing alone, the person is on the page that says it is ready.
+  if (result.complete && result.invitations.length) await tellComplete(result.requestId, send, db);
   return result;
+}
+
+/**
+ * Everyone signed but the document could not be made then (app/documents said it was unavailable): made now, when
+ * the person opens their signing page again. Returns whether it is complete now.
+ */
+export async function finishIfSigned(requestId: string, now = new Date(), send: Send = defaultSend, db: Db = database()): Promise<boolean> {
+  const done = await completeRequest(requestId, now, db);
+  if (done) await tellComplete(requestId, send, db);
+  return done;
 }
 
 /** Per link and per address: how often a code may be sent, and how often one may be tried. */

@@ -38,14 +38,19 @@ export function SignatureFields({
   );
 }
 
-/** A typed signature as it shows on the page: "/s/ Name", then "Signed electronically by Name on 27 November 2026". */
-export function TypedSignature({ name, signedAt }: { name: string; signedAt: string }) {
+/**
+ * A signature as it shows on the page: typed, "/s/ Name"; then, typed or drawn, "Signed electronically by Name on
+ * 27 November 2026" (a drawn one is in the document itself).
+ */
+export function TypedSignature({ name, signedAt, method }: { name: string; signedAt: string; method: "typed" | "drawn" | null }) {
   const t = useT();
   return (
     <div className="typed-signature">
-      <p className="typed-signature__mark" translate="no">
-        /s/ {name}
-      </p>
+      {method === "drawn" ? null : (
+        <p className="typed-signature__mark" translate="no">
+          /s/ {name}
+        </p>
+      )}
       <p className="typed-signature__line">{t.t("signing.signedBy", { name, date: t.date(signedAt, { day: "numeric", month: "long", year: "numeric" }) })}</p>
     </div>
   );

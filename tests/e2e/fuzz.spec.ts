@@ -28,13 +28,15 @@ test("2,000 malformed requests: no 5xx, no hang, the server still answers", asyn
   expect((await rawRequest(port, requestBytes("GET", "/healthz", [["Host", "localhost"]]))).status).toBe(200);
 });
 
-test("600 malformed requests to the help desk and the help pages, as a signed-in helper and as a person: no 5xx, no hang", async ({ browser }) => {
+test("600 malformed requests to the help desk, the help pages and the signing pages, as a signed-in helper and as a person: no 5xx, no hang", async ({ browser }) => {
   test.setTimeout(120_000);
   const helper = await signedInPerson(browser, true, "fuzz-helper", { role: "helper" });
   const person = await signedInPerson(browser, true, "fuzz-person");
   try {
     // A live share and a prepared interview, so the fuzz reaches the code behind real ids too.
     const [interviewId] = plantInterviews(person.email, [{ issueId: 2, status: "Completed", daysAgo: 0 }]);
+    // And one whose document needs a signature (issue 9's letter has a signature place): its signing page.
+    const [toSign] = plantInterviews(person.email, [{ issueId: 9, status: "Completed", daysAgo: 0 }]);
     const form = { headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 };
     await person.context.request.post(`/account/interview/${interviewId}/help`, { ...form, data: "intent=share&share=answers&share=documents&message=fuzz" });
     const desk = await helper.context.request.get("/help");
@@ -43,11 +45,13 @@ test("600 malformed requests to the help desk and the help pages, as a signed-in
     const prepared = await helper.context.request.post("/help/prepared/new", { ...form, data: "issueId=2&firstName=F&lastName=Z&email=fuzz-prepared%40example.org" });
     const preparedId = prepared.headers()["location"]!.split("/").at(-1)!;
     const paths = [
-      ...Object.entries(fuzzTargets).filter(([module]) => /routes\/(help|invitation|account\.interview\.\$interviewId\.help)/.test(module)).flatMap(([, targets]) => targets),
+      ...Object.entries(fuzzTargets).filter(([module]) => /routes\/(help|invitation|sign|account\.interview\.\$interviewId\.(help|sign))/.test(module)).flatMap(([, targets]) => targets),
       `/help/requests/${shareId}`,
       `/help/requests/${shareId}/answers`,
       `/help/requests/${shareId}/document`,
       `/account/interview/${interviewId}/help`,
+      `/account/interview/${toSign}/sign`,
+      `/account/interview/${toSign}/signed`,
       `/help/prepared/${preparedId}`,
       `/help/prepared/${preparedId}/cancel`,
     ];

@@ -101,6 +101,7 @@ test("signing: the person signs, the other parent signs through the link and cod
   if (javaScriptEnabled) {
     // The drawn way, beside the typed name: a stroke across the box.
     const pad = page.getByRole("img", { name: "Box to draw your signature in" });
+    await pad.scrollIntoViewIfNeeded();
     const box = (await pad.boundingBox())!;
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
@@ -114,7 +115,8 @@ test("signing: the person signs, the other parent signs through the link and cod
   await page.getByRole("button", { name: "Sign the document" }).click();
   await expect(page.getByText("You signed the document. We emailed the others a link to sign it.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signatures");
-  await expect(page.getByText("/s/ Ana Lim")).toBeVisible();
+  // Typed, "/s/ Ana Lim"; drawn, the drawing goes in the document.
+  await expect(page.getByText("/s/ Ana Lim")).toHaveCount(javaScriptEnabled ? 0 : 1);
   await expect(page.getByText(/^Signed electronically by Ana Lim on /)).toBeVisible();
   await expect(page.getByText(`Waiting for their signature. We emailed ${ben}`)).toBeVisible();
   await atBothWidths(page, javaScriptEnabled, "waiting");
@@ -142,13 +144,17 @@ test("signing: the person signs, the other parent signs through the link and cod
   expect(download.headers()["content-type"]).toBe("application/pdf");
   const pdf = await download.body();
   const text = execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf }).toString();
-  expect(text).toContain("/s/ Ana Lim");
+  // Both signatures in their places (Ana's drawn with scripts, typed without; Ben's typed), then the record page.
+  expect(text).toContain(javaScriptEnabled ? "Signed electronically by Ana Lim on" : "/s/ Ana Lim");
   expect(text).toContain("/s/ Ben Ong");
+  expect(text).toContain("Signing record");
+  expect(text).toContain(javaScriptEnabled ? "drew their signature" : "typed their name");
   expect(text).toContain(ben);
   expect(text).toContain(ana);
   const folder = mkdtempSync(path.join(tmpdir(), "signed-"));
   const file = path.join(folder, "signed.pdf");
   writeFileSync(file, pdf);
+  writeFileSync(`/tmp/signing-signed-${test.info().project.name}.pdf`, pdf);
   const checked = spawnSync("pdfsig", [file], { encoding: "utf8" });
   test.info().annotations.push({ type: "pdfsig", description: checked.stdout });
   expect(checked.stdout).toContain("Signature Validation: Signature is Valid.");
@@ -163,7 +169,7 @@ test("signing: the person signs, the other parent signs through the link and cod
   // Changing an answer after signing: a new, unsigned version, and the page says so.
   await page.getByRole("button", { name: "Change answers" }).click();
   await expect(page.getByText("This is a new version of your answers. It is not signed: the signed document stays as it was.")).toBeVisible();
-  await viewer(page).getByRole("button", { name: /^Change/ }).first().click();
+  await press(viewer(page), /^Change/);
   await finish(page, "Ana May Lim");
   expect(page.url()).not.toBe(signPage);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign your document");
@@ -188,4 +194,9 @@ test("signing: the person signs, the other parent signs through the link and cod
   await expect(page.getByText(/^Declined to sign on .+\. Their reason:$/)).toBeVisible();
   await expect(page.getByText("The address of the children is wrong.")).toBeVisible();
   await atBothWidths(page, javaScriptEnabled, "declined");
+
+  // My interviews says where each stands, and leads to its signing page.
+  await page.goto("/account/interview");
+  await expect(page.getByRole("link", { name: "Signed by everyone" })).toHaveAttribute("href", new URL(signPage).pathname);
+  await expect(page.getByRole("link", { name: "Someone declined to sign" })).toBeVisible();
 });
