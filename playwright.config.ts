@@ -24,6 +24,10 @@ const appEnvironment = {
   RATE_LIMIT_ADDRESS_FACTOR: "100",
   // ?lang=en-XA answers in the pseudo-language: tests/e2e/languages.spec.ts finds words not in a catalogue with it.
   PSEUDO_LANGUAGE: "true",
+  // Webhooks go to local receivers (tests/e2e/admin-webhooks.spec.ts), are looked for often and retried within seconds.
+  WEBHOOK_ALLOW_PRIVATE: "true",
+  WEBHOOK_POLL_MS: "200",
+  WEBHOOK_RETRY_SCALE: "0.0005",
 };
 
 // Debian's Chromium: Playwright downloads no browser here (README, "Tests").

@@ -72,6 +72,8 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/admin.languages.tsx": ["/admin/languages", "/admin/languages.data"],
   "routes/admin.reminders.tsx": ["/admin/reminders", "/admin/reminders.data"],
   "routes/admin.ai-calls.tsx": ["/admin/ai-calls", "/admin/ai-calls?page=0", "/admin/ai-calls?page=x"],
+  "routes/admin.webhooks.tsx": ["/admin/webhooks", "/admin/webhooks.data"],
+  "routes/admin.webhooks.$endpointId.tsx": ["/admin/webhooks/00000000-0000-4000-8000-000000000000", "/admin/webhooks/x", "/admin/webhooks/x?confirm=delete", "/admin/webhooks/%00.data"],
   "routes/admin.content.tsx": ["/admin/content", "/admin/content.data"],
   "routes/admin.content.$section.$key.tsx": ["/admin/content/pages/home", "/admin/content/issues/new", "/admin/content/issues/x", "/admin/content/x/1"],
   "routes/admin.content.$section.$key.history.tsx": ["/admin/content/pages/about/history", "/admin/content/countries/99999/history"],
