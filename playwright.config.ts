@@ -66,7 +66,7 @@ export default defineConfig({
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
     // Specs that speak raw HTTP (no browser) run once, in the js project.
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@script-only/, testIgnore: /(fuzz|request-limits|crash|client-address|secret-rotation|observability)\.spec\.ts$/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@script-only/, testIgnore: /(fuzz|request-limits|crash|client-address|secret-rotation|observability|webhook-instances)\.spec\.ts$/ },
   ],
   webServer: [
     {

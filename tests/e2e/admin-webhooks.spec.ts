@@ -95,7 +95,10 @@ test("administrators register a webhook endpoint, see each signed delivery with 
     // Delete (asked first): gone from the list, and audited with every other change.
     await page.goto(page.url().split("?")[0]!);
     await page.getByRole("link", { name: "Delete" }).click();
-    await page.getByRole("region", { name: `Delete ${receiver.url}?` }).getByRole("button", { name: "Yes, delete" }).click();
+    await page
+      .getByRole("region", { name: `Delete ${receiver.url}?` })
+      .getByRole("button", { name: "Yes, delete" })
+      .click();
     await expect(page).toHaveURL(/\/admin\/webhooks(#confirm)?$/);
     await expect(page.getByRole("status")).toHaveText(`${receiver.url} was deleted.`);
     await expect(page.getByRole("cell", { name: receiver.url })).toHaveCount(0);

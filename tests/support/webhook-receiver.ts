@@ -16,7 +16,7 @@ export interface ReceivedWebhook {
 export interface WebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
-  /** What to answer to a request, given how many times its id was seen before it. */
+  /** The status to answer a request with (0: none, the request is left hanging), given how many times its id was seen before it. */
   answer: (seenBefore: number, webhook: Omit<ReceivedWebhook, "status" | "at">) => number;
   close(): Promise<void>;
 }
@@ -27,7 +27,11 @@ export async function startWebhookReceiver(path = "/hooks", host = "127.0.0.1"):
     url: "",
     received,
     answer: (seenBefore) => (seenBefore === 0 ? 500 : 200),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -45,6 +49,8 @@ export async function startWebhookReceiver(path = "/hooks", host = "127.0.0.1"):
       const webhook = { id, body, headers, event };
       const status = receiver.answer(received.filter((r) => r.id === id).length, webhook);
       received.push({ ...webhook, status, at: Date.now() });
+      // 0: no answer at all (the sender is left waiting, as when it dies mid-delivery).
+      if (status === 0) return;
       response.writeHead(status, { "content-type": "text/plain" }).end(status === 200 ? "received" : "try again later");
     });
   });
