@@ -127,7 +127,7 @@ type Random = ReturnType<typeof randomSource>;
 
 const methods = ["POST", "POST", "POST", "POST", "GET", "GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH", "PROPFIND", "CONNECT"];
 const hosts = ["localhost", "127.0.0.1", "", " ", "a b", "[::1]", "exa%mple", "x".repeat(300), "localhost:99999", "localhost:abc", "@evil", "a/b", "ünïcode"];
-const fieldNames = ["email", "password", "confirmPassword", "code", "firstName", "lastName", "message", "name", "back", "_intent", "answer", "variable", "index", "guideId", "answers", "issueId", "interviewId", "page", "button", "x", "intent", "share", "body", "about", "countries", "issues", "phoneCountry", "phoneNumber", "use", "answerFile", "offerReused"];
+const fieldNames = ["email", "password", "confirmPassword", "code", "firstName", "lastName", "message", "name", "back", "_intent", "answer", "variable", "index", "guideId", "answers", "issueId", "interviewId", "page", "button", "x", "intent", "share", "body", "about", "countries", "issues", "phoneCountry", "phoneNumber", "use", "answerFile", "offerReused", "url", "events", "delivery", "confirmed", "description"];
 
 function value(random: Random): string {
   // Never an "@": no fuzzed form is a valid email, so the fuzz sends no email and opens no account.
