@@ -62,3 +62,21 @@ test("600 malformed requests to the help desk and the help pages, as a signed-in
     await Promise.all([helper.context.close(), person.context.close()]);
   }
 });
+
+test("300 malformed requests to the webhook administration as an administrator: no 5xx, no hang", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const administrator = await signedInPerson(browser, true, "fuzz-webhooks", { role: "administrator" });
+  try {
+    // An endpoint that exists, so the fuzz reaches the code behind a real id too.
+    const made = await administrator.context.request.post("/admin/webhooks", { form: { url: "http://127.0.0.1:9/fuzz", events: "share.ended" }, maxRedirects: 0 });
+    const endpointId = /\/admin\/webhooks\/([0-9a-f-]{36})/.exec(await made.text())![1]!;
+    const paths = [...fuzzTargets["routes/admin.webhooks.tsx"]!, ...fuzzTargets["routes/admin.webhooks.$endpointId.tsx"]!, `/admin/webhooks/${endpointId}`, `/admin/webhooks/${endpointId}?confirm=rotate`];
+    const result = await runFuzz(port, 300, seed, 4, { cookie: administrator.cookie, paths });
+    console.log(`webhook administration fuzz, seed ${seed}: ${JSON.stringify(result.byStatus)}`);
+    expect(result.total).toBe(300);
+    expect(result.failures.map((f) => `${f.label}: ${f.outcome.status ?? f.outcome.outcome} ${f.outcome.body.slice(0, 200)}`), `seed ${seed}`).toEqual([]);
+    await administrator.context.request.post(`/admin/webhooks/${endpointId}`, { form: { intent: "delete", confirmed: "yes" }, maxRedirects: 0 });
+  } finally {
+    await administrator.context.close();
+  }
+});

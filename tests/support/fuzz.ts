@@ -73,6 +73,8 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/admin.reminders.tsx": ["/admin/reminders", "/admin/reminders.data"],
   "routes/admin.api.tsx": ["/admin/api", "/admin/api.data"],
   "routes/admin.ai-calls.tsx": ["/admin/ai-calls", "/admin/ai-calls?page=0", "/admin/ai-calls?page=x"],
+  "routes/admin.webhooks.tsx": ["/admin/webhooks", "/admin/webhooks.data"],
+  "routes/admin.webhooks.$endpointId.tsx": ["/admin/webhooks/00000000-0000-4000-8000-000000000000", "/admin/webhooks/x", "/admin/webhooks/x?confirm=delete", "/admin/webhooks/%00.data"],
   "routes/admin.content.tsx": ["/admin/content", "/admin/content.data"],
   "routes/admin.content.$section.$key.tsx": ["/admin/content/pages/home", "/admin/content/issues/new", "/admin/content/issues/x", "/admin/content/x/1"],
   "routes/admin.content.$section.$key.history.tsx": ["/admin/content/pages/about/history", "/admin/content/countries/99999/history"],
@@ -135,7 +137,7 @@ type Random = ReturnType<typeof randomSource>;
 
 const methods = ["POST", "POST", "POST", "POST", "GET", "GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH", "PROPFIND", "CONNECT"];
 const hosts = ["localhost", "127.0.0.1", "", " ", "a b", "[::1]", "exa%mple", "x".repeat(300), "localhost:99999", "localhost:abc", "@evil", "a/b", "ünïcode"];
-const fieldNames = ["email", "password", "confirmPassword", "code", "firstName", "lastName", "message", "name", "back", "_intent", "answer", "variable", "index", "guideId", "answers", "issueId", "interviewId", "page", "button", "x", "intent", "share", "body", "about", "countries", "issues", "phoneCountry", "phoneNumber", "use", "answerFile", "offerReused"];
+const fieldNames = ["email", "password", "confirmPassword", "code", "firstName", "lastName", "message", "name", "back", "_intent", "answer", "variable", "index", "guideId", "answers", "issueId", "interviewId", "page", "button", "x", "intent", "share", "body", "about", "countries", "issues", "phoneCountry", "phoneNumber", "use", "answerFile", "offerReused", "url", "events", "delivery", "confirmed", "description"];
 
 function value(random: Random): string {
   // Never an "@": no fuzzed form is a valid email, so the fuzz sends no email and opens no account.
