@@ -260,6 +260,7 @@ describe.each(dialects)("the API on %s", (dialect) => {
     expect(await anx.text()).toContain("Ann Example");
     // A Draft's share cannot hold the document (the person shares it once finished): not there.
     expect(read.json.shared.documents).toBe(false);
+    expect((await call("GET", `/shared-interviews/${share.id}/files`, token)).status, "files not shared").toBe(404);
     expect((await call("GET", `/shared-interviews/${share.id}/document`, token)).status).toBe(404);
     const views = await db.selectFrom("share_views").select(["helper_name", "what"]).where("share_id", "=", share.id).execute();
     expect(views).toEqual(expect.arrayContaining([{ helper_name: "Only shared:read", what: "answers" }]));
