@@ -176,6 +176,10 @@ describe.each(dialects)("the API on %s", (dialect) => {
       expect((await call("POST", "/prepared-interviews", tokens.all!, garbage)).status, garbage).toBeLessThan(500);
     }
     expect((await call("GET", "/shared-interviews/%E0%A4%A", tokens.all!)).status).toBe(404);
+    // The document needs no token, and is not sent again to a client that has it.
+    const description = await call("GET", "/openapi.json", null);
+    expect(description.status).toBe(200);
+    expect((await call("GET", "/openapi.json", null, undefined, { "If-None-Match": description.headers.get("ETag")! })).status).toBe(304);
   });
 
   it("lists issues and guides a page at a time with cursors, and reads one with its guide's variables", async () => {
