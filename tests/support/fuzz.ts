@@ -106,6 +106,7 @@ export const fuzzTargets: Record<string, string[]> = {
     `/api/v1/shared-interviews/${id}/answers/anx`,
     `/api/v1/shared-interviews/${id}/replies`,
     "/api/v1/nothing",
+    "/api/v1/issues.data",
   ],
   "routes/healthz.ts": ["/healthz"],
   "routes/not-found.tsx": ["/no/such/page", "/%E0%A4%A", "/a%00b", "//double", "/assets/none.js", "/favicon.ico", "/x.data"],
