@@ -194,6 +194,8 @@ export type FuzzCase = { method: string; path: string; bytes: Buffer; endAfterWr
 export interface FuzzAs {
   /** A signed-in session's Cookie header, sent with nearly every request (the code behind the sign-in is fuzzed too). */
   cookie?: string;
+  /** An Authorization header (the API's bearer token), sent with nearly every request. */
+  authorization?: string;
   paths?: string[];
 }
 
@@ -206,6 +208,7 @@ export function fuzzCase(random: Random, as: FuzzAs = {}): FuzzCase {
   const headers: [string, string][] = [];
   if (random.chance(0.93)) headers.push(["Host", random.chance(0.7) ? "localhost" : random.pick(hosts)]);
   if (random.chance(0.2)) headers.push(["Origin", random.pick(["http://localhost", "null", "https://evil.example", ""])]);
+  if (as.authorization && random.chance(0.9)) headers.push(["Authorization", as.authorization]);
   if (as.cookie && random.chance(0.9)) headers.push(["Cookie", as.cookie]);
   else if (random.chance(0.2)) headers.push(["Cookie", random.pick(["__session=abc", "session=x.y", "a", "=;=;", "__Host-session=s%3Ax.y"])]);
   if (random.chance(0.2)) headers.push(["Accept-Encoding", random.pick(["gzip", "br", "*", "identity;q=0", "garbage"])]);
