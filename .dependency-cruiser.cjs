@@ -24,6 +24,10 @@ const capabilities = [
   "administration",
   "support",
   "documents",
+  // Above documents: signed documents are assembled by documents' own code, then given their record page and
+  // sealed (docs/decisions/0053, 0054); the signing flow's requests and signers, mailed, audited, counted in usage
+  // (0055). Below account, which may one day list them.
+  "signing",
   // Above documents and administration: a guide version's health check and test scenarios (the documents they
   // make, compared with the last version's; publishing with a failing scenario, audited).
   "guide-checks",

@@ -8,6 +8,7 @@ import { config, readDataConfig } from "~/config.server";
 import { closeDatabase, databaseHandle } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
 import { configuredKeyring } from "~/security/data-encryption.server";
+import { prepareSigningCertificate } from "~/signing/certificate.server";
 import { createNonce, securityHeaders } from "~/security/headers.server";
 import { logger } from "~/observability/log.server";
 import { refusal, refusalLine } from "~/security/request-guard.server";
@@ -32,7 +33,11 @@ const log = logger("server");
 export async function prepareDatabase(say: Log = (line) => logger("database").info(line)): Promise<void> {
   const keys = configuredKeyring();
   const settings = readDataConfig();
-  await prepare(databaseHandle(), config().SEED_DIR, { keys, storage: storedFiles(), dataDir: config().DATA_DIR, earlier: earlierSecrets(settings, keys) }, say);
+  const handle = databaseHandle();
+  await prepare(handle, config().SEED_DIR, { keys, storage: storedFiles(), dataDir: config().DATA_DIR, earlier: earlierSecrets(settings, keys) }, say);
+  // The certificate that seals signed documents: a configured one that cannot be read stops the start here.
+  const seal = await prepareSigningCertificate(handle.db, keys);
+  say(`documents are sealed with "${seal.subject}"${seal.selfSigned ? " (self-signed: set SIGNING_CERTIFICATE to use the organisation's)" : ""}`);
   if (settings.TOTP_ENCRYPTION_KEY) say("TOTP_ENCRYPTION_KEY is no longer used (two-factor secrets are sealed with DATA_ENCRYPTION_KEY): remove it.");
 }
 
