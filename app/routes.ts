@@ -82,6 +82,8 @@ export default [
       route("sources/:sourceId/edit", "routes/admin.sources.$sourceId.edit.tsx"),
       route("sources/:sourceId/delete", "routes/admin.sources.$sourceId.delete.tsx"),
       route("ai-calls", "routes/admin.ai-calls.tsx"),
+      route("webhooks", "routes/admin.webhooks.tsx"),
+      route("webhooks/:endpointId", "routes/admin.webhooks.$endpointId.tsx"),
       route("content", "routes/admin.content.tsx"),
       route("content/:section/:key", "routes/admin.content.$section.$key.tsx"),
       route("content/:section/:key/history", "routes/admin.content.$section.$key.history.tsx"),

@@ -82,8 +82,13 @@ app.use(sessionStatus);
 app.use(compression());
 // The organisation's API authenticates with bearer tokens only: it never sees a cookie, so no session can act
 // through it and a page elsewhere cannot make a browser's request count as the person's (app/api/).
-app.use("/api/", (req, _res, next) => {
+app.use("/api/", (req, res, next) => {
   delete req.headers.cookie;
+  // The router's own data requests (`.data`, for a page's script) have no place here: the API answers JSON itself.
+  if (req.path.endsWith(".data")) {
+    res.status(404).set("Cache-Control", "no-store").type("application/problem+json").send(JSON.stringify({ type: "about:blank", title: "Not Found", status: 404 }));
+    return;
+  }
   next();
 });
 

@@ -12,6 +12,7 @@ import type { AttachmentStorage } from "~/storage/attachment-storage.server";
 import { attachmentStorage } from "~/storage/configured-storage.server";
 import { messageRef } from "~/i18n/translator";
 import { logger } from "~/observability/log.server";
+import { queueLiveSharesEnded } from "~/webhooks/queue.server";
 
 const log = logger("account");
 
@@ -53,6 +54,11 @@ export async function deleteAccount(
     // What the person gave to test a guide goes with their interviews.
     const interviews = await trx.selectFrom("interviews").select("id").where("user_id", "=", user.id).execute();
     await forgetGivenAnswers(interviews.map((interview) => interview.id), trx);
+    // Shares end with the account: share.ended for each live one (docs/decisions/0057-webhooks.md).
+    await queueLiveSharesEnded(
+      trx,
+      interviews.map((interview) => interview.id),
+    );
     await trx.deleteFrom("users").where("id", "=", user.id).execute();
   });
   for (const key of keys) {

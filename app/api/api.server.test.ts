@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
@@ -16,6 +17,7 @@ import { loadInterview, saveInterview } from "~/interviews/interviews.server";
 import { answerApi, openApiJson, routesOf } from "./dispatch.server";
 import { endpoints } from "./endpoints.server";
 import { authenticate, bearerToken, createToken, listTokens, revokeToken } from "./tokens.server";
+import { limits } from "~/auth/rate-limit.server";
 import { SCOPES } from "./scopes";
 
 // The outbox files of these tests go to a scratch folder.
@@ -174,6 +176,10 @@ describe.each(dialects)("the API on %s", (dialect) => {
       expect((await call("POST", "/prepared-interviews", tokens.all!, garbage)).status, garbage).toBeLessThan(500);
     }
     expect((await call("GET", "/shared-interviews/%E0%A4%A", tokens.all!)).status).toBe(404);
+    // The document needs no token, and is not sent again to a client that has it.
+    const description = await call("GET", "/openapi.json", null);
+    expect(description.status).toBe(200);
+    expect((await call("GET", "/openapi.json", null, undefined, { "If-None-Match": description.headers.get("ETag")! })).status).toBe(304);
   });
 
   it("lists issues and guides a page at a time with cursors, and reads one with its guide's variables", async () => {
@@ -258,6 +264,7 @@ describe.each(dialects)("the API on %s", (dialect) => {
     expect(await anx.text()).toContain("Ann Example");
     // A Draft's share cannot hold the document (the person shares it once finished): not there.
     expect(read.json.shared.documents).toBe(false);
+    expect((await call("GET", `/shared-interviews/${share.id}/files`, token)).status, "files not shared").toBe(404);
     expect((await call("GET", `/shared-interviews/${share.id}/document`, token)).status).toBe(404);
     const views = await db.selectFrom("share_views").select(["helper_name", "what"]).where("share_id", "=", share.id).execute();
     expect(views).toEqual(expect.arrayContaining([{ helper_name: "Only shared:read", what: "answers" }]));
@@ -298,5 +305,36 @@ describe.each(dialects)("the API on %s", (dialect) => {
     expect((await call("GET", `/webhooks/${id}`, token)).status).toBe(404);
     const audit = await handle.db.selectFrom("audit_events").select("action").where("subject", "=", `webhook ${id}`).orderBy("seq").execute();
     expect(audit.map((event) => event.action)).toEqual(expect.arrayContaining(["webhook.registered", "webhook.changed", "webhook.disabled", "webhook.deleted"]));
+  });
+
+  it("refuses a token over its rate limit with 429 and Retry-After, counted in the database", async () => {
+    const db = handle.db;
+    const { id, token } = await createToken(admin, { name: "Busy", scopes: ["issues:read"], days: 7 }, actor, db);
+    await db.insertInto("rate_limits").values({ bucket: `api:token:${id}`, window_started_at: new Date().toISOString(), hits: limits.apiPerToken.max }).execute();
+    const refused = await call("GET", "/issues", token);
+    expect(refused).toMatchObject({ status: 429, type: "application/problem+json", json: { title: "Too Many Requests" } });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await call("GET", "/issues", tokens["issues:read"]!)).status, "another token is not held back").toBe(200);
+  });
+
+  it("never answers 5xx to random paths, queries and bodies, whatever the token may do", async () => {
+    const ids = ["901", "step-test", randomUUID(), "x", "%", "..%2f", "0", "-1", "99999999999", `msg_${"0".repeat(32)}`];
+    const routes = endpoints.map((endpoint) => endpoint);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.array(fc.constantFrom(...ids), { minLength: 2, maxLength: 2 }),
+        fc.dictionary(fc.constantFrom("limit", "cursor", "status", "x"), fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("0", "101", "new", "e30", "eyJpZCI6MX0"))),
+        fc.oneof(fc.json({ maxDepth: 3 }), fc.string({ maxLength: 50 }), fc.constant(JSON.stringify({ issueId: 901, person: { firstName: "A", lastName: "B", email: "a@example.org" }, answers: { "Amount NU": [1, "x", null] } }))),
+        async (endpoint, [first, second], query, body) => {
+          let index = 0;
+          const path = endpoint.path.replace(/\{\w+\}/g, () => encodeURIComponent([first, second][index++] ?? "x"));
+          const search = new URLSearchParams(query).toString();
+          const answer = await call(endpoint.method, `${path}${search ? `?${search}` : ""}`, tokens.all!, endpoint.method === "POST" ? body : undefined);
+          expect(answer.status, `${endpoint.method} ${path}?${search} ${endpoint.method === "POST" ? body : ""}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 150, seed: 31 },
+    );
   });
 });

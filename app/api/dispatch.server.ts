@@ -1,6 +1,7 @@
 // Every request under /api/v1 (routes/api.v1.$.ts hands it here): the endpoint for its path and method, the
 // bearer token and its scope, the token's rate limit, then the schemas of the path, the query and the body,
 // and the handler. Whatever goes wrong is answered as problem details, and bad input is never a 500.
+import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { countAttempt, limits, RateLimitError } from "~/auth/rate-limit.server";
 import { config } from "~/config.server";
@@ -85,7 +86,10 @@ async function dispatch(request: Request, address: string): Promise<Response> {
   const method = request.method === "HEAD" ? "GET" : request.method;
   if (path === "/openapi.json") {
     if (method !== "GET") throw new ApiProblem(405, "Method Not Allowed", undefined, undefined, { Allow: "GET, HEAD" });
-    return new Response(openApiJson(), { headers: { "Content-Type": "application/json; charset=utf-8", ...API_HEADERS, "Cache-Control": "public, max-age=300" } });
+    const { text, etag } = openApiDocumentText();
+    const headers = { ...API_HEADERS, "Cache-Control": "public, max-age=300", ETag: etag };
+    if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+    return new Response(text, { headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
   }
   const matching = table.map((route) => ({ route, match: route.pattern.exec(path) })).filter((found) => found.match);
   if (!matching.length) throw new ApiProblem(404, "Not Found", "There is no such address in this API: its description is at /api/v1/openapi.json.");
@@ -142,9 +146,14 @@ function safeDecode(part: string): string {
   }
 }
 
-let documentText: string | null = null;
-/** The OpenAPI document, made once per process (the table does not change while it runs). */
-export function openApiJson(): string {
-  documentText ??= JSON.stringify(openApiDocument(endpoints, config().PUBLIC_ORIGIN));
+let documentText: { text: string; etag: string } | null = null;
+/** The OpenAPI document, made once per process (the table does not change while it runs), with its ETag. */
+export function openApiDocumentText(): { text: string; etag: string } {
+  if (!documentText) {
+    const text = JSON.stringify(openApiDocument(endpoints, config().PUBLIC_ORIGIN));
+    documentText = { text, etag: `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"` };
+  }
   return documentText;
 }
+
+export const openApiJson = (): string => openApiDocumentText().text;

@@ -18,7 +18,9 @@ import {
   replyPages,
   replyToRequest,
   requestReplies,
+  sharedFiles,
 } from "~/help/shares.server";
+import { attachmentStorage } from "~/storage/configured-storage.server";
 import { interviewAnswersAnx, loadInterview } from "~/interviews/interviews.server";
 import { readAnswerText } from "~/reuse/answer-file.server";
 import { openViewer } from "~/viewer/viewer.server";
@@ -34,7 +36,7 @@ import {
   setEndpointEnabled,
   type WebhookEndpoint,
 } from "~/webhooks/endpoints.server";
-import type { z } from "zod";
+import { z } from "zod";
 import { type ApiCall, ApiProblem, endpoint, type Endpoint, type FieldProblem, notFoundProblem } from "./endpoint.server";
 import { API_HEADERS } from "./problem.server";
 import { decodeCursor, guidesPage, isIdCursor, isNameCursor, isShareCursor, issuesPage, nextCursor, readGuideSummary, readIssue } from "./reading.server";
@@ -120,7 +122,7 @@ async function liveShare(shareId: string): Promise<OpenRequest> {
   return found;
 }
 
-function shareLinks(share: { id: string; answers: boolean; documents: boolean }, base: string): Record<string, string> {
+function shareLinks(share: { id: string; answers: boolean; documents: boolean; files?: boolean }, base: string): Record<string, string> {
   const self = `${base}/shared-interviews/${share.id}`;
   return {
     self,
@@ -128,6 +130,7 @@ function shareLinks(share: { id: string; answers: boolean; documents: boolean },
     replies: `${base}/help-requests/${share.id}/replies`,
     ...(share.answers ? { answers: `${self}/answers`, answersAnx: `${self}/answers/anx` } : {}),
     ...(share.documents ? { document: `${self}/document` } : {}),
+    ...("files" in share && share.files ? { files: `${self}/files` } : {}),
   };
 }
 
@@ -408,6 +411,55 @@ export const endpoints: readonly Endpoint[] = [
           "Content-Length": String(document.bytes.byteLength),
           ...API_HEADERS,
         },
+      });
+    },
+  }),
+  endpoint({
+    operationId: "listSharedFiles",
+    method: "GET",
+    path: "/shared-interviews/{shareId}/files",
+    scope: "shared:read",
+    tag: "Shared interviews",
+    summary: "List the shared files",
+    description: "The files the person uploaded to the interview, only when they share their files.",
+    params: s.shareParams,
+    responses: { 200: { description: "The files, oldest first.", schema: z.object({ items: z.array(s.sharedFile) }) } },
+    async handle({ params, base }) {
+      const found = await liveShare(params.shareId);
+      if (!found.files) throw notFoundProblem();
+      const items = (await sharedFiles(found)).map((file) => ({
+        id: file.id,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        size: file.size,
+        links: { self: `${base}/shared-interviews/${found.id}/files/${file.id}` },
+      }));
+      return { json: { items } };
+    },
+  }),
+  endpoint({
+    operationId: "getSharedFile",
+    method: "GET",
+    path: "/shared-interviews/{shareId}/files/{fileId}",
+    scope: "shared:read",
+    tag: "Shared interviews",
+    summary: "Download a shared file",
+    description: "Limited as the help desk's downloads are (60 per 15 minutes for the token's administrator); recorded in the audit and shown to the person.",
+    params: s.fileParams,
+    responses: { 200: { description: "The file; its name is in Content-Disposition.", contentType: "application/octet-stream" } },
+    async handle({ params, holder, address }) {
+      const found = await liveShare(params.shareId);
+      if (!found.files) throw notFoundProblem();
+      const file = (await sharedFiles(found)).find((candidate) => candidate.id === params.fileId);
+      if (!file) throw notFoundProblem();
+      const refused = await refuseCostlyUse("help-files", holder.administrator.id, address);
+      if (refused) throw new ApiProblem(429, "Too Many Requests", refused.message, undefined, { "Retry-After": String(refused.retryAfterMinutes * 60) });
+      const bytes = await attachmentStorage().get(file.storageKey);
+      if (!bytes) throw notFoundProblem();
+      await recordView(found, tokenAsHelper(holder), "file", file.id);
+      await recordAuditEvent(tokenActor(holder, address), { action: "help.file-downloaded", subject: `request ${found.id}`, details: { issue: found.issueName, file: file.id } });
+      return new Response(new Uint8Array(bytes), {
+        headers: { "Content-Type": file.contentType, "Content-Disposition": contentDisposition(file.fileName), "Content-Length": String(bytes.byteLength), ...API_HEADERS },
       });
     },
   }),

@@ -20,6 +20,10 @@ export const sharesQuery = pageQuery.extend({
 export const issueParams = z.object({ issueId: z.string().regex(/^[1-9][0-9]{0,8}$/).transform(Number).meta({ description: "The issue's id." }) });
 export const guideParams = z.object({ guideId: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/).meta({ description: "The guide's id." }) });
 export const interviewParams = z.object({ interviewId: uuid().meta({ description: "The prepared interview's id." }) });
+export const fileParams = z.object({
+  shareId: uuid().meta({ description: "The share's id." }),
+  fileId: uuid().meta({ description: "The file's id, from GET /shared-interviews/{shareId}/files." }),
+});
 export const shareParams = z.object({ shareId: uuid().meta({ description: "The share's id: the shared interview's and its help request's." }) });
 
 const name = (what: string) => z.string().trim().min(1, `${what} is required.`).max(50, `${what} is at most 50 characters.`);
@@ -147,6 +151,14 @@ export const sharedInterviewSummary = z.object({
   links: z.record(z.string(), z.string()).meta({ description: "self, helpRequest, replies, and answers, answersAnx and document when they are shared." }),
 });
 export const helpRequest = sharedInterviewSummary.extend({ message: z.string().nullable().meta({ description: "What the person wrote when they asked for help." }) });
+
+export const sharedFile = z.object({
+  id: uuid(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  links: links(["self"]),
+});
 
 export const sharedAnswers = z.object({
   interviewStatus: z.enum(["Draft", "Completed"]),

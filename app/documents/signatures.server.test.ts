@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from "@cantoo/pdf-lib";
-import { strFromU8, unzipSync } from "fflate";
+import { strFromU8, unzipSync, zipSync } from "fflate";
 import mammoth from "mammoth";
 import { describe, expect, it } from "vitest";
 import type { Answers } from "~/a2j";
@@ -150,6 +150,23 @@ describe("signatures in a Word template", () => {
     expect(Buffer.from(files["word/media/signature1.png"]!)).toEqual(Buffer.from(drawn.image!));
     expect(strFromU8(files["word/_rels/document.xml.rels"]!)).toContain('Id="rIdSignature1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/signature1.png"');
     expect(strFromU8(files["[Content_Types].xml"]!)).toContain('<Default Extension="png" ContentType="image/png"/>');
+  });
+
+  it("in a header (which has relationships of its own) a drawn signature is its words, not a picture", () => {
+    const files = unzipSync(docx(["{Other parent signature}"]));
+    files["word/header1.xml"] = new TextEncoder().encode(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:hdr xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:p><w:r><w:t xml:space="preserve">Signed by {Other parent signature}</w:t></w:r></w:p></w:hdr>',
+    );
+    files["[Content_Types].xml"] = new TextEncoder().encode(
+      strFromU8(files["[Content_Types].xml"]!).replace("</Types>", '<Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/></Types>'),
+    );
+    const filled = fillWordTemplate(zipSync(files), {}, undefined, "en", signatureFills(markers, [drawn], day));
+    if (!filled.ok) throw new Error(filled.error);
+    const out = unzipSync(filled.bytes);
+    const header = strFromU8(out["word/header1.xml"]!);
+    expect(header).toContain('Signed by Signature of Charles Babbage</w:t><w:br/><w:t xml:space="preserve">Signed electronically by Charles Babbage on 27 November 2026</w:t>');
+    expect(header).not.toContain("SIGNATUREPICTURE");
+    expect(strFromU8(out["word/document.xml"]!)).toContain('r:embed="rIdSignature1"');
   });
 
   it("the signed Word file reads back whole: mammoth finds the picture with its alternative text", async () => {

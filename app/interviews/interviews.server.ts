@@ -11,6 +11,7 @@ import { knownPageTokenKey, pageToken, pageTokenKey } from "~/usage/page-token.s
 import { CHECK_ANSWERS_PAGE } from "~/usage/usage";
 import type { InterviewPage, PageSize } from "./list";
 import { logger } from "~/observability/log.server";
+import { queueLiveSharesEnded } from "~/webhooks/queue.server";
 
 const log = logger("my data");
 
@@ -112,8 +113,14 @@ export async function findInterview(userId: string, id: string, db: Db = databas
 
 /** Deletes a user's interview; false when the user has no such interview (nothing changes). */
 export async function deleteInterview(userId: string, id: string, db: Db = database()): Promise<boolean> {
-  const result = await db.deleteFrom("interviews").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return db.transaction().execute(async (trx) => {
+    // A share of it ends with it: share.ended is queued with the deletion (docs/decisions/0057-webhooks.md).
+    const owned = await trx.selectFrom("interviews").select("id").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+    if (!owned) return false;
+    await queueLiveSharesEnded(trx, [id]);
+    const result = await trx.deleteFrom("interviews").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  });
 }
 
 /** A user's interview with the engine's state, or null (another user's id is the same as an unknown one). */

@@ -37,6 +37,10 @@ export default function AdministrationHome() {
           <p className="muted">Tokens for the organisation's own systems to use the API: make them, see when each was last used, revoke them.</p>
         </li>
         <li>
+          <a href="/admin/webhooks">Webhooks</a>
+          <p className="muted">Addresses of the organisation's own systems that are told, signed, when people ask for help, share, complete or stop sharing: deliveries, attempts, Send again.</p>
+        </li>
+        <li>
           <a href="/admin/audit">Audit</a>
           <p className="muted">Every administrative action: who did what, when, and from which address.</p>
         </li>

@@ -36,6 +36,16 @@ const actionNames: Record<string, string> = {
   "help.prepared": "Started an interview for someone",
   "help.invited": "Invited someone to their prepared interview",
   "help.cancelled": "Cancelled a prepared interview",
+  // Webhook endpoints (app/webhooks/): never the secret.
+  "webhook.registered": "Registered a webhook endpoint",
+  "webhook.changed": "Changed a webhook endpoint",
+  "webhook.secret-rotated": "Rotated a webhook endpoint's secret",
+  "webhook.disabled": "Disabled a webhook endpoint",
+  "webhook.enabled": "Enabled a webhook endpoint",
+  "webhook.deleted": "Deleted a webhook endpoint",
+  "webhook.sent-again": "Sent a webhook delivery again",
+  "api-token.created": "Made an API token",
+  "api-token.revoked": "Revoked an API token",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -9,6 +9,8 @@ import { sealInterviewColumns } from "~/interviews/interviews.server";
 import { configuredKeyring, dataKeyring } from "~/security/data-encryption.server";
 import { resealTextColumn } from "~/security/sealed-columns.server";
 import type { MailMessage } from "~/mail/mail.server";
+import { shareInterview } from "~/help/shares.server";
+import { registerEndpoint } from "~/webhooks/endpoints.server";
 import { signAndInvite, sendCode, signThroughLink, declineThroughLink, tryCode } from "./flow.server";
 import { answersChanging, signingForExport, CODE_TRIES, currentRequest, LINK_DAYS, linkState, SIGNING_COLUMNS, signingSummaries, storedSignedDocument as signedDocument } from "./requests.server";
 
@@ -181,6 +183,29 @@ describe.each(dialects)("signing requests on %s", (dialect) => {
     expect(exported.requests).toMatchObject([{ status: "complete" }]);
     expect(Buffer.from(exported.signed!.subarray(0, 5)).toString()).toBe("%PDF-");
     expect(JSON.stringify(exported.requests)).not.toMatch(/link_hash|visit|address/);
+  });
+
+  it("a document signed by everyone while shared with the organisation queues documents.signed, in the same transaction; an unshared one queues nothing", async () => {
+    await handle.db.deleteFrom("webhook_endpoints").execute();
+    const made = await registerEndpoint({ url: "https://127.0.0.1:9/in", description: "Case system", events: ["documents.signed"] }, actor(ana), handle.db, { now: NOW, allowPrivate: true });
+    expect(made.ok).toBe(true);
+    const signedEvents = () => handle.db.selectFrom("webhook_deliveries").select(["event_type", "payload"]).where("event_type", "=", "documents.signed").execute();
+
+    const alone = await plantCompleted();
+    const aloneCode = await invited(alone);
+    expect(await signThroughLink(aloneCode, await verified(aloneCode), { typedName: "Ben Ong", drawing: null }, "198.51.100.7", later(60_000), send, handle.db)).toMatchObject({ complete: true });
+    expect(await signedEvents()).toEqual([]);
+
+    const shared = await plantCompleted();
+    const share = (await shareInterview(ana, shared, { answers: true, documents: true, files: false, message: null }, handle.db, NOW))!;
+    const code = await invited(shared);
+    const visit = await verified(code);
+    expect(await signedEvents()).toEqual([]);
+    expect(await signThroughLink(code, visit, { typedName: "Ben Ong", drawing: null }, "198.51.100.7", later(60_000), send, handle.db)).toMatchObject({ complete: true });
+    const events = await signedEvents();
+    expect(events).toHaveLength(1);
+    expect(JSON.parse(events[0]!.payload)).toMatchObject({ type: "documents.signed", data: { share_id: share.id } });
+    expect(events[0]!.payload).not.toMatch(/Ana|Ben|example\.org/);
   });
 
   it("another person's interview, or one signed already, cannot be signed again", async () => {

@@ -17,6 +17,7 @@ import { loadInterview } from "~/interviews/interviews.server";
 import { type DataKeyring, configuredKeyring, openText, sealText } from "~/security/data-encryption.server";
 import type { SealedTextColumn } from "~/security/sealed-columns.server";
 import { recordSigned } from "~/usage/usage.server";
+import { queueDocumentsSigned } from "~/webhooks/queue.server";
 import { signatureMarkers } from "~/documents/signatures";
 import { type GivenSignature, signedDocument } from "./signed-document.server";
 
@@ -422,15 +423,20 @@ export async function completeRequest(requestId: string, now: Date, db: Db = dat
   });
   const document = await signedDocument(request.user_id, request.interview_id, signatures, { db, now });
   if (document.kind !== "file") return false;
-  const updated = await db
-    .updateTable("signing_requests")
-    .set({ status: "complete", completed_at: now.toISOString(), signed_pdf: sealText(Buffer.from(document.bytes).toString("base64"), pdfPlace(requestId), keys), signed_sha256: document.sha256 })
-    .where("id", "=", requestId)
-    .where("status", "=", "open")
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) return false;
-  await recordSigned(places.interview.issueId, places.interview.language, db, now);
-  return true;
+  const signedPdf = sealText(Buffer.from(document.bytes).toString("base64"), pdfPlace(requestId), keys);
+  // The document, its count and the organisation's `documents.signed` event (sent only while it is shared) together.
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("signing_requests")
+      .set({ status: "complete", completed_at: now.toISOString(), signed_pdf: signedPdf, signed_sha256: document.sha256 })
+      .where("id", "=", requestId)
+      .where("status", "=", "open")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    await recordSigned(places.interview.issueId, places.interview.language, trx, now);
+    await queueDocumentsSigned(trx, request.interview_id, { now });
+    return true;
+  });
 }
 
 /** The bytes of a PNG data: URL. */

@@ -131,20 +131,21 @@ export function recordPage(record: SigningRecord, documentHash: string | null, c
     indent: opts.indent ?? 0,
     size: 12,
   });
-  const field = (label: string, value: string, mono = false): Block => ({
+  const field = (label: string, value: string, indent = 1): Block => ({
     kind: "paragraph",
-    runs: [{ text: `${label}: `, bold: true }, { text: value, ...(mono ? { font: "mono" as const } : {}) }],
+    runs: [{ text: `${label}: `, bold: true }, { text: value }],
     align: "left",
-    indent: 1,
+    indent,
     size: 12,
   });
   const blocks: Block[] = [
     { kind: "heading", text: w.title, level: 1, size: 24, underline: false },
     p(w.intro),
-    field(w.document, record.title),
+    field(w.document, record.title, 0),
   ];
   record.signers.forEach((s, i) => {
-    blocks.push(p(`${w.signer(i + 1)}${s.role ? ` (${s.role})` : ""}: ${s.name}`, { bold: true }));
+    // Each signer a heading of its own: a screen reader can move from one to the next.
+    blocks.push({ kind: "heading", text: `${w.signer(i + 1)}${s.role ? ` (${s.role})` : ""}: ${s.name}`, level: 2, size: 16, underline: false });
     blocks.push(field(w.email, s.email));
     blocks.push(field(w.time, recordTime(s.signedAt, zone, record.lang, record.dateOrder)));
     blocks.push(field(w.address, s.address ?? w.unknownAddress));
@@ -153,7 +154,7 @@ export function recordPage(record: SigningRecord, documentHash: string | null, c
   // A Word-only document has no PDF pages before the record: its files' hashes stand for it.
   if (documentHash) blocks.push(p(w.hash, { bold: true }), p(documentHash, { mono: true, indent: 1 }));
   for (const file of record.files ?? []) blocks.push(p(w.file(file.name), { bold: true }), p(sha256(file.bytes), { mono: true, indent: 1 }));
-  blocks.push(field(w.organisation, record.organisation ?? SITE_NAME, false));
+  blocks.push(field(w.organisation, record.organisation ?? SITE_NAME, 0));
   blocks.push(p(`${w.sealedWith}: ${certificate.subject}`, { bold: true }));
   blocks.push(p(certificate.selfSigned ? w.selfSigned : w.issuedBy(certificate.issuer), { indent: 1 }));
   // The certificate's SHA-256, written as the document's is (a reader compares it with the certificate the seal shows).

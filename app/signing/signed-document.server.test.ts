@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../../db/database";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { createTestDatabase, dialects, insertTestUser, type TestDatabase } from "../../tests/support/databases";
@@ -80,6 +81,24 @@ describe.each(dialects)("signed documents on %s", (dialect) => {
     expect(rows[0]!.private_key).not.toContain("PRIVATE KEY");
     expect(rows[0]!.certificate).toContain("BEGIN CERTIFICATE");
 
+  });
+
+  it("two instances starting at once on an empty table: one certificate, both use it", async () => {
+    const kept = await handle.db.selectFrom("signing_certificates").selectAll().execute();
+    await handle.db.deleteFrom("signing_certificates").execute();
+    const one = openDatabase(handle.url);
+    const two = openDatabase(handle.url);
+    try {
+      const [a, b] = await Promise.all([selfSignedCertificate(one.db, keys), selfSignedCertificate(two.db, keys)]);
+      expect(a.fingerprint).toBe(b.fingerprint);
+      expect(await handle.db.selectFrom("signing_certificates").select("id").execute()).toEqual([{ id: "self-signed" }]);
+    } finally {
+      await one.db.destroy();
+      await two.db.destroy();
+      // The first certificate back, which this handle has kept.
+      await handle.db.deleteFrom("signing_certificates").execute();
+      await handle.db.insertInto("signing_certificates").values(kept).execute();
+    }
   });
 
   it("an interview's signature places, the person's own first; none for another user", async () => {

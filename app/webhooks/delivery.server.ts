@@ -15,7 +15,7 @@ import { countWebhookAttempt, type WebhookAttemptOutcome } from "~/observability
 import { logger } from "~/observability/log.server";
 import { AddressRefusedError, checkedAddress, hostOf, pinnedLookup, type Resolver, systemResolver } from "./address-guard.server";
 import { signingSecrets } from "./endpoints.server";
-import { DAY_MS } from "./queue.server";
+import { DAY_MS, queueExpiredShares } from "./queue.server";
 import { signedHeaders } from "./signing.server";
 
 /** The delays between tries (seconds), the last repeating, each scaled by WEBHOOK_RETRY_SCALE; a last try at 24 hours. */
@@ -28,6 +28,8 @@ export const TIMEOUT_MS = 10_000;
 /** The first this many characters of an answer's body are kept. */
 export const RESPONSE_KEPT = 1000;
 const PURGE_EVERY_MS = 60 * 60_000;
+/** How often a worker looks for shares that reached their last day (share.ended). */
+const EXPIRY_CHECK_EVERY_MS = 60_000;
 
 export interface DeliverySettings {
   allowPrivate: boolean;
@@ -227,7 +229,7 @@ const workerLog = logger("webhooks");
 
 /**
  * The worker of one server process: a round every WEBHOOK_POLL_MS (at once again while rounds come back full),
- * and the purge once an hour. Rounds never overlap; the timer never keeps the process alive.
+ * shares past their last day queued (share.ended) once a minute, and the purge once an hour. Rounds never overlap; the timer never keeps the process alive.
  */
 export function startWebhookDelivery({
   db = database,
@@ -239,8 +241,13 @@ export function startWebhookDelivery({
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<unknown> = Promise.resolve();
   let lastPurge = 0;
+  let lastExpiryCheck = 0;
   const work = async () => {
     const now = clock();
+    if (now.getTime() - lastExpiryCheck >= EXPIRY_CHECK_EVERY_MS) {
+      lastExpiryCheck = now.getTime();
+      await queueExpiredShares(db(), { now, retryScale: settings().retryScale });
+    }
     if (now.getTime() - lastPurge >= PURGE_EVERY_MS) {
       lastPurge = now.getTime();
       const purged = await purgeOldWebhookAttempts(db(), now);

@@ -2,7 +2,7 @@
 // written with the Db handed in: the transaction of the change that causes the event, so that a change committed
 // always has its deliveries and a change rolled back has none. Payloads carry ids and links, never personal data:
 // the receiver fetches what it may see through the API with its token.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
@@ -113,4 +113,70 @@ export async function queueDocumentsSigned(db: Db, interviewId: string, options:
     queued += await queueWebhookEvent(db, "documents.signed", shareData(shareId, sharedInterviewLink(shareId), { document: `${sharedInterviewLink(shareId)}/document` }), options);
   }
   return queued;
+}
+
+/**
+ * Shares that end because their interview (or the person's account) is being deleted: `share.ended` for each live
+ * one, in the transaction that deletes it.
+ */
+export async function queueLiveSharesEnded(db: Db, interviewIds: string[], options: QueueOptions = {}): Promise<number> {
+  if (!interviewIds.length) return 0;
+  const now = options.now ?? new Date();
+  const rows = await db
+    .selectFrom("interview_shares")
+    .select("id")
+    .where("interview_id", "in", interviewIds)
+    .where((eb: ExpressionBuilder<Database, "interview_shares">) => eb.and([eb("ended_at", "is", null), eb("expires_at", ">", now.toISOString())]))
+    .execute();
+  return queueSharesEnded(
+    db,
+    rows.map((row) => row.id),
+    options,
+  );
+}
+
+/** Shares past their days are looked for this far back (the deliveries are kept 30 days, so none is queued twice). */
+export const EXPIRED_LOOKBACK_MS = 7 * DAY_MS;
+
+/**
+ * Shares that ended by reaching their last day (no change to hang a transaction on): `share.ended` for each
+ * endpoint that existed when it expired. The delivery's id is derived from the endpoint and the share, and
+ * inserted only if absent, so every instance may run this and each is queued once.
+ */
+export async function queueExpiredShares(db: Db, { now = new Date(), retryScale = config().WEBHOOK_RETRY_SCALE }: QueueOptions = {}): Promise<number> {
+  const endpoints = (await db.selectFrom("webhook_endpoints").select(["id", "events", "created_at"]).where("enabled", "=", 1).execute()).filter((endpoint) =>
+    (JSON.parse(endpoint.events) as string[]).includes("share.ended"),
+  );
+  if (!endpoints.length) return 0;
+  const at = now.toISOString();
+  const expired = await db
+    .selectFrom("interview_shares")
+    .select(["id", "expires_at"])
+    .where("ended_at", "is", null)
+    .where("expires_at", "<=", at)
+    .where("expires_at", ">", new Date(now.getTime() - EXPIRED_LOOKBACK_MS).toISOString())
+    .execute();
+  const rows = expired.flatMap((share) =>
+    endpoints
+      .filter((endpoint) => endpoint.created_at < share.expires_at)
+      .map((endpoint) => ({
+        id: `msg_${createHash("sha256").update(`${endpoint.id}:share.ended:${share.id}`).digest("hex").slice(0, 32)}`,
+        endpoint_id: endpoint.id,
+        event_type: "share.ended",
+        payload: JSON.stringify({ type: "share.ended", timestamp: share.expires_at, data: shareData(share.id, sharedInterviewLink(share.id)) }),
+        status: "pending" as const,
+        tries: 0,
+        attempts: 0,
+        next_attempt_at: at,
+        give_up_at: new Date(now.getTime() + retryWindowMs(retryScale)).toISOString(),
+        created_at: at,
+      })),
+  );
+  if (!rows.length) return 0;
+  const result = await db
+    .insertInto("webhook_deliveries")
+    .values(rows)
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }

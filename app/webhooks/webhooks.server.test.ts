@@ -13,7 +13,7 @@ import { startInterview } from "~/a2j";
 import { getGuide } from "~/guides/guides.server";
 import { importGuide, readGuideFolder } from "~/guides/import.server";
 import { shareInterview, stopSharing } from "~/help/shares.server";
-import { saveInterview } from "~/interviews/interviews.server";
+import { deleteInterview, saveInterview } from "~/interviews/interviews.server";
 import { configuredKeyring, dataKeyring, openText } from "~/security/data-encryption.server";
 import { resealTextColumn } from "~/security/sealed-columns.server";
 import { claimDueDeliveries, deliverClaimed, KEEP_ATTEMPTS_MS, nextAttemptAt, purgeOldWebhookAttempts, RESPONSE_KEPT, RETRY_DELAYS_S, runDeliveryRound } from "./delivery.server";
@@ -30,7 +30,7 @@ import {
   setEndpointEnabled,
   WEBHOOK_SECRET_COLUMNS,
 } from "./endpoints.server";
-import { queueDocumentsSigned, queueInterviewCompleted, queueWebhookEvent } from "./queue.server";
+import { queueDocumentsSigned, queueExpiredShares, queueInterviewCompleted, queueWebhookEvent } from "./queue.server";
 
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "lsh-webhooks-"));
 
@@ -194,6 +194,30 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
     // After the share ended, completion sends nothing again.
     expect(await queueInterviewCompleted(db, interviewId)).toBe(0);
+  });
+
+  it("ends shares with share.ended when their interview is deleted, and once (whatever the instances) when they reach their last day", async () => {
+    const db = handle.db;
+    const made = await register(["share.ended"]);
+    const deleted = await plantInterview();
+    const shared = (await shareInterview(ann, deleted, { answers: true, documents: false, files: false, message: null }, db))!;
+    expect(await deleteInterview(ann, deleted, db)).toBe(true);
+    expect((await deliveries()).map((row) => JSON.parse(row.payload).data.share_id)).toEqual([shared.id]);
+
+    const expiring = await plantInterview();
+    const now = new Date();
+    const old = (await shareInterview(ann, expiring, { answers: true, documents: false, files: false, message: null }, db, new Date(now.getTime() - 3 * 86_400_000), 1))!;
+    // Three instances look at once: one delivery, dated when the share expired.
+    const counts = await Promise.all([0, 1, 2].map(() => queueExpiredShares(db, { now: new Date(now.getTime() + 60_000), retryScale: SCALE })));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(0);
+    // The endpoint was made after that share expired: nothing. One made before it does get it.
+    await db.updateTable("webhook_endpoints").set({ created_at: new Date(now.getTime() - 4 * 86_400_000).toISOString() }).where("id", "=", made.endpoint.id).execute();
+    const again = await Promise.all([0, 1, 2].map(() => queueExpiredShares(db, { now, retryScale: SCALE })));
+    expect(again.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await queueExpiredShares(db, { now, retryScale: SCALE })).toBe(0);
+    const ended = (await deliveries()).filter((row) => JSON.parse(row.payload).data.share_id === old.id);
+    expect(ended).toHaveLength(1);
+    expect(JSON.parse(ended[0]!.payload)).toMatchObject({ type: "share.ended", timestamp: new Date(now.getTime() - 2 * 86_400_000).toISOString() });
   });
 
   it("sends each delivery signed, retries with backoff until the receiver takes it, logs every attempt, and gives up after the window", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { type OpenApi, operations, plantAdministrator, plantToken } from "./api-support";
-import { plantAtFinish, withE2eDatabase } from "./support";
+import { plantAtFinish, plantAttachment, withE2eDatabase } from "./support";
 import { uniqueEmail } from "./accounts";
 
 // The API's authorisation matrix (issue 31): every operation of the OpenAPI document (made from the endpoint table,
@@ -17,7 +17,7 @@ test("every endpoint × no token, expired, revoked, wrong scope, right scope", a
   const scopes = [...new Set(all.map((operation) => operation.scope))];
   expect(scopes.sort()).toEqual(["issues:read", "prepared:write", "replies:write", "shared:read", "webhooks:manage"]);
 
-  // Something real behind every path: a live share (answers and the document) of a finished interview, an interview
+  // Something real behind every path: a live share (answers, the document and a file) of a finished interview, an interview
   // prepared by this administrator, a webhook endpoint and one of its deliveries.
   const ownerEmail = uniqueEmail("api-matrix-owner");
   const ownerId = randomUUID();
@@ -30,11 +30,12 @@ test("every endpoint × no token, expired, revoked, wrong scope, right scope", a
       .run(ownerId, ownerEmail, ownerEmail.toLowerCase(), now, now, now),
   );
   const interviewId = plantAtFinish(ownerEmail);
+  const fileId = plantAttachment(ownerEmail, interviewId, "matrix-file");
   const shareId = randomUUID();
   withE2eDatabase((db) => {
     db.prepare("update interviews set status = 'Completed' where id = ?").run(interviewId);
     db.prepare(
-      "insert into interview_shares (id, interview_id, owner_id, answers, documents, files, message, language, status, created_at, expires_at) values (?, ?, ?, 1, 1, 0, null, 'en', 'new', ?, ?)",
+      "insert into interview_shares (id, interview_id, owner_id, answers, documents, files, message, language, status, created_at, expires_at) values (?, ?, ?, 1, 1, 1, null, 'en', 'new', ?, ?)",
     ).run(shareId, interviewId, ownerId, now, new Date(Date.now() + 86_400_000).toISOString());
   });
   const setUp = plantToken(admin.id, "Matrix set-up", scopes);
@@ -50,7 +51,7 @@ test("every endpoint × no token, expired, revoked, wrong scope, right scope", a
       .prepare("insert into webhook_deliveries (id, endpoint_id, event_type, payload, status, tries, attempts, next_attempt_at, give_up_at, created_at) values (?, ?, 'share.ended', '{}', 'failed', 8, 8, ?, ?, ?)")
       .run(deliveryId, webhook.id, now, now, now),
   );
-  const params: Record<string, string> = { issueId: "2", guideId: "re-entry-navigator", interviewId: prepared.interviewId, shareId, webhookId: webhook.id, deliveryId };
+  const params: Record<string, string> = { issueId: "2", guideId: "re-entry-navigator", interviewId: prepared.interviewId, shareId, fileId, webhookId: webhook.id, deliveryId };
   // Bodies the right scope may send: a valid reply and webhook change; an empty preparation (422: it reached the endpoint, and no email is sent).
   const bodies: Record<string, unknown> = {
     prepareInterview: {},

@@ -348,3 +348,66 @@ test("the API never acts on a session cookie: every operation is 401 to a signed
     await admin.context.close();
   }
 });
+
+// The webhook administration's matrix (issue 31): both pages and every form of an endpoint that exists, asked by a
+// helper, a person, a visitor and an administrator. Only the administrator sees the endpoint (its address and its
+// deliveries) or changes it; the others get the not-found page and change nothing, and no answer shows a secret.
+test("the webhook administration's authorisation matrix: only administrators see or change an endpoint", async ({ browser, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  const administrator = await signedInPerson(browser, javaScriptEnabled, "webhooks-admin", { role: "administrator" });
+  const helper = await signedInPerson(browser, javaScriptEnabled, "webhooks-helper", { role: "helper" });
+  const person = await signedInPerson(browser, javaScriptEnabled, "webhooks-person");
+  const visitor = await browser.newContext({ javaScriptEnabled });
+  const form = (data: Record<string, string>) => ({ form: data, maxRedirects: 0, failOnStatusCode: false });
+  const marker = `https://hooks-${randomUUID()}.example.org/in`;
+  const made = await administrator.context.request.post("/admin/webhooks", form({ url: "http://127.0.0.1:9/never", description: marker, events: "share.ended" }));
+  expect(made.status()).toBe(200);
+  const endpointId = /\/admin\/webhooks\/([0-9a-f-]{36})/.exec(await made.text())![1]!;
+  const deliveryId = `msg_${"0".repeat(32)}`;
+  const other = `http://127.0.0.1:9/${randomUUID()}`;
+  const state = () =>
+    withE2eDatabase((db) => ({
+      endpoint: db.prepare("select url, description, events, secret, enabled from webhook_endpoints where id = ?").get(endpointId),
+      refusedRegistrations: (db.prepare("select count(*) as n from webhook_endpoints where url = ?").get(other) as { n: number }).n,
+    }));
+  const before = state();
+  const here = `/admin/webhooks/${endpointId}`;
+  const probes: { method: "GET" | "POST"; path: string; form?: Record<string, string> }[] = [
+    { method: "GET", path: "/admin/webhooks" },
+    { method: "GET", path: "/admin/webhooks.data" },
+    { method: "POST", path: "/admin/webhooks", form: { url: other, events: "share.ended" } },
+    { method: "GET", path: here },
+    { method: "GET", path: `${here}?confirm=delete` },
+    { method: "GET", path: `${here}.data` },
+    { method: "POST", path: here, form: { intent: "disable" } },
+    { method: "POST", path: here, form: { intent: "rotate", confirmed: "yes" } },
+    { method: "POST", path: here, form: { intent: "send-again", delivery: deliveryId } },
+    { method: "POST", path: here, form: { intent: "delete", confirmed: "yes" } },
+  ];
+  let asked = 0;
+  for (const [role, request] of [
+    ["helper", helper.context.request],
+    ["person", person.context.request],
+    ["visitor", visitor.request],
+  ] as const) {
+    for (const probe of probes) {
+      const response = await request.fetch(probe.path, { method: probe.method, ...(probe.form ? { form: probe.form } : {}), maxRedirects: 0, failOnStatusCode: false });
+      asked += 1;
+      const body = await response.text();
+      expect(response.status(), `${role}: ${probe.method} ${probe.path}`).toBe(404);
+      expect(body.includes(marker) || body.includes("whsec_"), `${role}: ${probe.method} ${probe.path} leaks`).toBe(false);
+    }
+  }
+  expect(state(), "a refused request changed something").toEqual(before);
+  // The administrator reaches each page; the secret is never shown again.
+  for (const path of ["/admin/webhooks", here]) {
+    const response = await administrator.context.request.get(path);
+    expect(response.status()).toBe(200);
+    const body = await response.text();
+    expect(body).toContain(marker);
+    expect(body).not.toContain("whsec_");
+  }
+  expect((await administrator.context.request.post(here, form({ intent: "delete", confirmed: "yes" }))).status()).toBe(302);
+  console.log(`webhook administration matrix: ${asked} refused requests, 0 leaks`);
+  await Promise.all([administrator.context.close(), helper.context.close(), person.context.close(), visitor.close()]);
+});

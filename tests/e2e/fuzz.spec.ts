@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { declaredRouteModules, fuzzTargets, runFuzz } from "../support/fuzz";
 import { rawRequest, requestBytes, serverPid } from "../support/raw-http";
+import { plantAdministrator, plantToken } from "./api-support";
 import { signedInPerson } from "./people";
 import { plantInterviews } from "./support";
 
@@ -65,4 +66,48 @@ test("600 malformed requests to the help desk, the help pages and the signing pa
   } finally {
     await Promise.all([helper.context.close(), person.context.close()]);
   }
+});
+
+test("300 malformed requests to the webhook administration as an administrator: no 5xx, no hang", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const administrator = await signedInPerson(browser, true, "fuzz-webhooks", { role: "administrator" });
+  try {
+    // An endpoint that exists, so the fuzz reaches the code behind a real id too.
+    const made = await administrator.context.request.post("/admin/webhooks", { form: { url: "http://127.0.0.1:9/fuzz", events: "share.ended" }, maxRedirects: 0 });
+    const endpointId = /\/admin\/webhooks\/([0-9a-f-]{36})/.exec(await made.text())![1]!;
+    const paths = [...fuzzTargets["routes/admin.webhooks.tsx"]!, ...fuzzTargets["routes/admin.webhooks.$endpointId.tsx"]!, `/admin/webhooks/${endpointId}`, `/admin/webhooks/${endpointId}?confirm=rotate`];
+    const result = await runFuzz(port, 300, seed, 4, { cookie: administrator.cookie, paths });
+    console.log(`webhook administration fuzz, seed ${seed}: ${JSON.stringify(result.byStatus)}`);
+    expect(result.total).toBe(300);
+    expect(result.failures.map((f) => `${f.label}: ${f.outcome.status ?? f.outcome.outcome} ${f.outcome.body.slice(0, 200)}`), `seed ${seed}`).toEqual([]);
+    await administrator.context.request.post(`/admin/webhooks/${endpointId}`, { form: { intent: "delete", confirmed: "yes" }, maxRedirects: 0 });
+  } finally {
+    await administrator.context.close();
+  }
+});
+
+test("400 malformed requests to the API with a token that may do everything: no 5xx, no hang", async () => {
+  test.setTimeout(120_000);
+  const admin = plantAdministrator("fuzz-api-admin");
+  const token = plantToken(admin.id, "Fuzz", ["issues:read", "prepared:write", "shared:read", "replies:write", "webhooks:manage"]);
+  const id = "00000000-0000-4000-8000-000000000000";
+  const paths = [
+    ...fuzzTargets["routes/api.v1.$.ts"]!,
+    "/api/v1/issues/2",
+    "/api/v1/guides",
+    "/api/v1/guides/re-entry-navigator",
+    `/api/v1/prepared-interviews/${id}`,
+    "/api/v1/shared-interviews?status=new&limit=1",
+    `/api/v1/shared-interviews/${id}/files/${id}`,
+    "/api/v1/help-requests",
+    `/api/v1/help-requests/${id}/replies`,
+    "/api/v1/webhooks",
+    `/api/v1/webhooks/${id}/rotate-secret`,
+    `/api/v1/webhooks/${id}/deliveries/msg_${"0".repeat(32)}/send-again`,
+  ];
+  const result = await runFuzz(port, 400, seed, 4, { authorization: `Bearer ${token}`, paths });
+  console.log(`API fuzz, seed ${seed}: ${JSON.stringify(result.byStatus)}`);
+  expect(result.total).toBe(400);
+  expect(result.failures.map((f) => `${f.label}: ${f.outcome.status ?? f.outcome.outcome} ${f.outcome.body.slice(0, 200)}`), `seed ${seed}`).toEqual([]);
+  expect((await rawRequest(port, requestBytes("GET", "/healthz", [["Host", "localhost"]]))).status).toBe(200);
 });

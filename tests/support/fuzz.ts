@@ -77,6 +77,8 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/admin.reminders.tsx": ["/admin/reminders", "/admin/reminders.data"],
   "routes/admin.api.tsx": ["/admin/api", "/admin/api.data"],
   "routes/admin.ai-calls.tsx": ["/admin/ai-calls", "/admin/ai-calls?page=0", "/admin/ai-calls?page=x"],
+  "routes/admin.webhooks.tsx": ["/admin/webhooks", "/admin/webhooks.data"],
+  "routes/admin.webhooks.$endpointId.tsx": ["/admin/webhooks/00000000-0000-4000-8000-000000000000", "/admin/webhooks/x", "/admin/webhooks/x?confirm=delete", "/admin/webhooks/%00.data"],
   "routes/admin.content.tsx": ["/admin/content", "/admin/content.data"],
   "routes/admin.content.$section.$key.tsx": ["/admin/content/pages/home", "/admin/content/issues/new", "/admin/content/issues/x", "/admin/content/x/1"],
   "routes/admin.content.$section.$key.history.tsx": ["/admin/content/pages/about/history", "/admin/content/countries/99999/history"],
@@ -108,6 +110,7 @@ export const fuzzTargets: Record<string, string[]> = {
     `/api/v1/shared-interviews/${id}/answers/anx`,
     `/api/v1/shared-interviews/${id}/replies`,
     "/api/v1/nothing",
+    "/api/v1/issues.data",
   ],
   "routes/healthz.ts": ["/healthz"],
   "routes/not-found.tsx": ["/no/such/page", "/%E0%A4%A", "/a%00b", "//double", "/assets/none.js", "/favicon.ico", "/x.data"],
@@ -139,7 +142,7 @@ type Random = ReturnType<typeof randomSource>;
 
 const methods = ["POST", "POST", "POST", "POST", "GET", "GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH", "PROPFIND", "CONNECT"];
 const hosts = ["localhost", "127.0.0.1", "", " ", "a b", "[::1]", "exa%mple", "x".repeat(300), "localhost:99999", "localhost:abc", "@evil", "a/b", "ünïcode"];
-const fieldNames = ["email", "password", "confirmPassword", "code", "firstName", "lastName", "message", "name", "back", "_intent", "answer", "variable", "index", "guideId", "answers", "issueId", "interviewId", "page", "button", "x", "intent", "share", "body", "about", "countries", "issues", "phoneCountry", "phoneNumber", "use", "answerFile", "offerReused"];
+const fieldNames = ["email", "password", "confirmPassword", "code", "firstName", "lastName", "message", "name", "back", "_intent", "answer", "variable", "index", "guideId", "answers", "issueId", "interviewId", "page", "button", "x", "intent", "share", "body", "about", "countries", "issues", "phoneCountry", "phoneNumber", "use", "answerFile", "offerReused", "url", "events", "delivery", "confirmed", "description"];
 
 function value(random: Random): string {
   // Never an "@": no fuzzed form is a valid email, so the fuzz sends no email and opens no account.
@@ -195,6 +198,8 @@ export type FuzzCase = { method: string; path: string; bytes: Buffer; endAfterWr
 export interface FuzzAs {
   /** A signed-in session's Cookie header, sent with nearly every request (the code behind the sign-in is fuzzed too). */
   cookie?: string;
+  /** An Authorization header (the API's bearer token), sent with nearly every request. */
+  authorization?: string;
   paths?: string[];
 }
 
@@ -207,6 +212,7 @@ export function fuzzCase(random: Random, as: FuzzAs = {}): FuzzCase {
   const headers: [string, string][] = [];
   if (random.chance(0.93)) headers.push(["Host", random.chance(0.7) ? "localhost" : random.pick(hosts)]);
   if (random.chance(0.2)) headers.push(["Origin", random.pick(["http://localhost", "null", "https://evil.example", ""])]);
+  if (as.authorization && random.chance(0.9)) headers.push(["Authorization", as.authorization]);
   if (as.cookie && random.chance(0.9)) headers.push(["Cookie", as.cookie]);
   else if (random.chance(0.2)) headers.push(["Cookie", random.pick(["__session=abc", "session=x.y", "a", "=;=;", "__Host-session=s%3Ax.y"])]);
   if (random.chance(0.2)) headers.push(["Accept-Encoding", random.pick(["gzip", "br", "*", "identity;q=0", "garbage"])]);
