@@ -11,7 +11,7 @@ import { press, viewer } from "./viewer";
 // the receiver gets each event signed, the first attempt refused and the next taken; the endpoint's page shows
 // every attempt, "Send again" sends one again with the same id; the secret is rotated and the endpoint deleted.
 
-test("administrators register a webhook endpoint, see each signed delivery with its attempts, send one again, rotate the secret and delete it", async ({
+test("administrators register a webhook endpoint, see each signed delivery with its attempts, send one again, change it, rotate the secret and delete it", async ({
   page,
   browser,
   axe,
@@ -95,6 +95,19 @@ test("administrators register a webhook endpoint, see each signed delivery with 
     await expect.poll(() => receiver.received.filter((r) => r.id === shared!.id).length, { timeout: 15_000 }).toBe(3);
     await page.reload();
     await expect(page.getByRole("row").filter({ hasText: shared!.id }).getByRole("listitem")).toHaveCount(3);
+
+    // Change what it receives: a wrong address is said at the field, then the change is saved.
+    await page.getByText("Change the address, description or events").click();
+    const change = page.getByRole("form", { name: "Change the endpoint" });
+    await change.getByLabel("Address").fill("ftp://cases.example.org/");
+    await change.getByRole("button", { name: "Save endpoint" }).click();
+    await expect(page.getByRole("alert")).toContainText("The address must start with https://");
+    await axe();
+    await page.getByRole("form", { name: "Change the endpoint" }).getByLabel("Address").fill(receiver.url);
+    await page.getByRole("form", { name: "Change the endpoint" }).getByLabel("Description (optional)").fill("Case system, changed");
+    await page.getByRole("form", { name: "Change the endpoint" }).getByRole("button", { name: "Save endpoint" }).click();
+    await expect(page.getByRole("status")).toHaveText("The endpoint is saved.");
+    await expect(page.getByText("Case system, changed")).toBeVisible();
 
     // Rotate the secret (asked first); the new one is shown once, and signs beside the old for a day.
     await page.getByRole("link", { name: "Rotate the secret" }).click();
