@@ -1,12 +1,25 @@
-import { data, redirect } from "react-router";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
 import { AdminPage } from "~/administration/admin-page";
 import { Confirmation, confirmed } from "~/administration/confirmation";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { notFound } from "~/http.server";
 import { AdminTime } from "~/ui/admin-lists";
+import { ErrorSummary, showsErrors, summaryErrors } from "~/ui/form";
 import { redirectWithToast } from "~/ui/toast.server";
-import { EventList, SecretShownOnce } from "~/webhooks/webhook-views";
-import { deleteEndpoint, type Delivery, endpointDeliveries, findEndpoint, rotateSecret, sendAgain, setEndpointEnabled } from "~/webhooks/endpoints.server";
+import { endpointSchema } from "~/webhooks/schemas";
+import { EndpointFields, EventList, SecretShownOnce } from "~/webhooks/webhook-views";
+import {
+  changeEndpoint,
+  deleteEndpoint,
+  type Delivery,
+  endpointDeliveries,
+  findEndpoint,
+  rotateSecret,
+  sendAgain,
+  setEndpointEnabled,
+} from "~/webhooks/endpoints.server";
 import type { Route } from "./+types/admin.webhooks.$endpointId";
 
 // One webhook endpoint: what it receives, its deliveries with each attempt and what the receiver answered, "Send
@@ -34,7 +47,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     const secret = await rotateSecret(endpoint.id, actor);
     if (!secret) notFound(request);
-    return data({ secret, error: null }, { headers: { "Cache-Control": "no-store" } });
+    return data({ secret, error: null, result: null }, { headers: { "Cache-Control": "no-store" } });
+  }
+  if (intent === "change") {
+    const submission = parseWithZod(form, { schema: endpointSchema });
+    if (submission.status !== "success") return data({ secret: null, error: null, result: submission.reply() }, { status: 400 });
+    const { url, description, events } = submission.value;
+    const changed = await changeEndpoint(endpoint.id, { url, description: description ?? "", events }, actor);
+    if (!changed) notFound(request);
+    if (!changed.ok)
+      return data({ secret: null, error: null, result: submission.reply({ fieldErrors: { [changed.field]: [changed.message] } }) }, { status: 400 });
+    return redirectWithToast(here, { type: "success", message: "The endpoint is saved." });
   }
   if (intent === "disable" || intent === "enable") {
     await setEndpointEnabled(endpoint.id, intent === "enable", actor);
@@ -45,10 +68,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent === "send-again") {
     const deliveryId = String(form.get("delivery") ?? "");
-    if (!(await sendAgain(endpoint.id, deliveryId, actor))) return data({ secret: null, error: "That delivery is no longer kept." }, { status: 404 });
+    if (!(await sendAgain(endpoint.id, deliveryId, actor)))
+      return data({ secret: null, error: "That delivery is no longer kept.", result: null }, { status: 404 });
     return redirectWithToast(here, { type: "success", message: `Delivery ${deliveryId} will be sent again in a moment.` });
   }
-  return data({ secret: null, error: "Choose what to do from the page." }, { status: 400 });
+  return data({ secret: null, error: "Choose what to do from the page.", result: null }, { status: 400 });
 }
 
 function statusText(delivery: Delivery) {
@@ -75,8 +99,18 @@ function DeliveryAttempts({ delivery }: { delivery: Delivery }) {
 export default function WebhookEndpoint({ loaderData, actionData }: Route.ComponentProps) {
   const { endpoint, deliveries, confirm } = loaderData;
   const here = `/admin/webhooks/${endpoint.id}`;
+  const [form, fields] = useForm<{ url: string; description: string; events: string[] }>({
+    id: "change",
+    lastResult: actionData?.result,
+    defaultValue: { url: endpoint.url, description: endpoint.description, events: endpoint.events },
+  });
+  const errors = summaryErrors([fields.url, "Address"], [fields.description, "Description"], [fields.events, "Events"]);
   return (
-    <AdminPage title="Webhook endpoint" trail={[{ label: "Webhooks", href: "/admin/webhooks" }]} errors={Boolean(actionData?.error)}>
+    <AdminPage
+      title="Webhook endpoint"
+      trail={[{ label: "Webhooks", href: "/admin/webhooks" }]}
+      errors={Boolean(actionData?.error) || showsErrors(errors, form.errors)}
+    >
       {actionData?.error ? (
         <div className="notice notice--error" role="alert">
           <p>{actionData.error}</p>
@@ -155,6 +189,18 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
           Delete
         </a>
       </div>
+
+      <details className="webhook-change" open={showsErrors(errors, form.errors) || undefined}>
+        <summary>Change the address, description or events</summary>
+        <ErrorSummary errors={errors} formErrors={form.errors} />
+        <Form method="post" {...getFormProps(form)} noValidate className="form" aria-label="Change the endpoint">
+          <input type="hidden" name="intent" value="change" />
+          <EndpointFields fields={fields} idPrefix="change" />
+          <button type="submit" className="button">
+            Save endpoint
+          </button>
+        </Form>
+      </details>
 
       <h2>Deliveries</h2>
       <p>

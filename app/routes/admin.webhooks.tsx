@@ -4,10 +4,9 @@ import { data, Form } from "react-router";
 import { AdminPage } from "~/administration/admin-page";
 import { actorOf, requireAdministrator } from "~/administration/guard.server";
 import { config } from "~/config.server";
-import { ErrorSummary, showsErrors, summaryErrors, TextField } from "~/ui/form";
+import { ErrorSummary, showsErrors, summaryErrors } from "~/ui/form";
 import { listEndpoints, registerEndpoint } from "~/webhooks/endpoints.server";
-import { EVENT_DESCRIPTIONS, WEBHOOK_EVENTS } from "~/webhooks/events";
-import { EventList, SecretShownOnce } from "~/webhooks/webhook-views";
+import { EndpointFields, EventList, SecretShownOnce } from "~/webhooks/webhook-views";
 import { endpointSchema } from "~/webhooks/schemas";
 import type { Route } from "./+types/admin.webhooks";
 
@@ -33,8 +32,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm<{ url: string; description: string; events: string[] }>({ id: "endpoint", lastResult: actionData?.result });
   const errors = summaryErrors([fields.url, "Address"], [fields.description, "Description"], [fields.events, "Events"]);
-  const ticked = new Set(([] as unknown[]).concat(fields.events.initialValue ?? []).map(String));
-  const eventsInvalid = Boolean(fields.events.errors?.length);
   const created = actionData?.created ?? null;
   return (
     <AdminPage title="Webhooks" errors={showsErrors(errors, form.errors)}>
@@ -96,39 +93,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
       </p>
       <ErrorSummary errors={errors} formErrors={form.errors} />
       <Form method="post" {...getFormProps(form)} noValidate className="form" aria-labelledby="register-title">
-        <TextField
-          field={fields.url}
-          label="Address"
-          hint="For example https://cases.example.org/hooks/legal-self-help"
-          type="url"
-          autoComplete="off"
-          inputMode="url"
-        />
-        <TextField
-          field={fields.description}
-          label="Description (optional)"
-          hint="What receives these events, for the administrators."
-          required={false}
-          autoComplete="off"
-        />
-        <fieldset
-          className={`fieldset${eventsInvalid ? " field--invalid" : ""}`}
-          id={fields.events.id}
-          aria-describedby={eventsInvalid ? fields.events.errorId : undefined}
-        >
-          <legend className="fieldset__legend">Events</legend>
-          <p className="field__error" id={fields.events.errorId}>
-            {fields.events.errors?.[0] ?? ""}
-          </p>
-          {WEBHOOK_EVENTS.map((event) => (
-            <div key={event} className="field field--check">
-              <input id={`event-${event}`} type="checkbox" name="events" value={event} defaultChecked={ticked.has(event)} className="check" />
-              <label htmlFor={`event-${event}`} className="check__label">
-                <code>{event}</code>: {EVENT_DESCRIPTIONS[event]}
-              </label>
-            </div>
-          ))}
-        </fieldset>
+        <EndpointFields fields={fields} idPrefix="event" />
         <button type="submit" className="button">
           Register endpoint
         </button>

@@ -151,9 +151,9 @@ test("two instances on one PostgreSQL: every webhook delivered at least once, no
       ).toEqual([0, 200]);
     expect(new Set(again.map((r) => r.event.type))).toEqual(new Set(["share.ended"]));
     for (const webhook of again) expect(new Webhook(secret).verify(webhook.body, webhook.headers)).toBeTruthy();
-    test
-      .info()
-      .annotations.push({ type: "webhooks", description: `${SHARES * 2} deliveries × 3 attempts across 2 instances; ${ENDS} resent after kill -9 in ${Date.now() - killedAt} ms` });
+    const note = `${SHARES * 2} deliveries × 3 attempts across 2 instances; ${ENDS} resent after kill -9 in ${Date.now() - killedAt} ms`;
+    test.info().annotations.push({ type: "webhooks", description: note });
+    console.log(`webhook instances: ${note}`);
   } finally {
     await db.end().catch(() => {});
     for (const server of servers) await server.stop();
