@@ -24,6 +24,10 @@ const capabilities = [
   "administration",
   "support",
   "documents",
+  // Above documents: signed documents are assembled by documents' own code, then given their record page and
+  // sealed (docs/decisions/0053, 0054); the signing flow's requests and signers, mailed, audited, counted in usage
+  // (0055). Below account, which may one day list them.
+  "signing",
   // Above documents and administration: a guide version's health check and test scenarios (the documents they
   // make, compared with the last version's; publishing with a failing scenario, audited).
   "guide-checks",
@@ -42,6 +46,9 @@ const capabilities = [
   // Forms posted after a session expired, kept until the person signs in again and applied to the interview (the
   // viewer's keeping of typed answers) or shown back in the AI pages (docs/decisions/0051).
   "expiry",
+  // The organisation's API (issue 31, docs/decisions/0056-the-api.md): tokens, and endpoints that read and prepare
+  // through help, interviews, documents and reuse. Nothing below imports it.
+  "api",
 ];
 /**
  * What every capability may use: the engine, the data, configuration, the words in every language (app/i18n/), the log and metrics (app/observability/,

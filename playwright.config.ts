@@ -24,7 +24,8 @@ const appEnvironment = {
   RATE_LIMIT_ADDRESS_FACTOR: "100",
   // ?lang=en-XA answers in the pseudo-language: tests/e2e/languages.spec.ts finds words not in a catalogue with it.
   PSEUDO_LANGUAGE: "true",
-  // Webhooks go to local receivers (tests/e2e/admin-webhooks.spec.ts), are looked for often and retried within seconds.
+  // Webhooks go to local receivers (tests/e2e/admin-webhooks.spec.ts, tests/e2e/api.spec.ts), are looked for often
+  // and retried within seconds.
   WEBHOOK_ALLOW_PRIVATE: "true",
   WEBHOOK_POLL_MS: "200",
   WEBHOOK_RETRY_SCALE: "0.0005",
@@ -66,7 +67,7 @@ export default defineConfig({
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
     // Specs that speak raw HTTP (no browser) run once, in the js project.
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@script-only/, testIgnore: /(fuzz|request-limits|crash|client-address|secret-rotation|observability|webhook-instances)\.spec\.ts$/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@script-only/, testIgnore: /[\\/](fuzz|request-limits|crash|client-address|secret-rotation|observability|webhook-instances|api|api-authorization)\.spec\.ts$/ },
   ],
   webServer: [
     {

@@ -79,6 +79,12 @@ describe("configuration", () => {
     }
   });
 
+  it("seals signed documents with SIGNING_CERTIFICATE when set (read at start by app/signing), and refuses a password without it", () => {
+    expect(readConfig({}).SIGNING_CERTIFICATE).toBeUndefined();
+    expect(readConfig({ SIGNING_CERTIFICATE: " /etc/seal.p12 ", SIGNING_CERTIFICATE_PASSWORD: "pw" })).toMatchObject({ SIGNING_CERTIFICATE: "/etc/seal.p12", SIGNING_CERTIFICATE_PASSWORD: "pw" });
+    expect(() => readConfig({ SIGNING_CERTIFICATE_PASSWORD: "pw" })).toThrow(/SIGNING_CERTIFICATE: SIGNING_CERTIFICATE_PASSWORD is set but SIGNING_CERTIFICATE is not/);
+  });
+
   it("refuses to start in production without a session secret", () => {
     expect(() => readConfig({ NODE_ENV: "production", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET is required in production/);
     expect(() => readConfig({ NODE_ENV: "production", SESSION_SECRET: "short", DATA_ENCRYPTION_KEY: key })).toThrow(/SESSION_SECRET/);

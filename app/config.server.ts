@@ -274,6 +274,11 @@ const schema = dataObject
       z.coerce.number({ error: "METRICS_PORT must be a port number" }).int("METRICS_PORT must be a port number").min(1, "METRICS_PORT must be a port number").max(65535, "METRICS_PORT must be a port number").optional(),
     ),
     METRICS_TOKEN: optional.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters (openssl rand -hex 32 makes one)").optional()),
+    // The certificate that seals signed documents (docs/decisions/0054-the-seal-and-the-certificate.md): a PKCS#12
+    // file's path, or the file in base64, and its password. Read and checked at start (app/signing/certificate.server.ts);
+    // unset: a self-signed certificate the site makes and keeps in the database.
+    SIGNING_CERTIFICATE: optional,
+    SIGNING_CERTIFICATE_PASSWORD: z.string().optional(),
     OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(
       z
         .string()
@@ -286,6 +291,9 @@ const schema = dataObject
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "METRICS_PORT must differ from PORT (or leave it unset and set METRICS_TOKEN)" });
     }
     requireDataKeyInProduction(env, ctx);
+    if (env.SIGNING_CERTIFICATE_PASSWORD && !env.SIGNING_CERTIFICATE) {
+      ctx.addIssue({ code: "custom", path: ["SIGNING_CERTIFICATE"], message: "SIGNING_CERTIFICATE_PASSWORD is set but SIGNING_CERTIFICATE is not: give the PKCS#12 file's path (or the file in base64)" });
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

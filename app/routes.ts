@@ -60,6 +60,9 @@ export default [
       route("interview/:interviewId/correct", "routes/account.interview.$interviewId.correct.ts"),
       route("interview/:interviewId/download", "routes/account.interview.$interviewId.download.ts"),
       route("interview/:interviewId/help", "routes/account.interview.$interviewId.help.tsx"),
+      // Signing a completed interview's documents, and the signed document once everyone has (issue 30).
+      route("interview/:interviewId/sign", "routes/account.interview.$interviewId.sign.tsx"),
+      route("interview/:interviewId/signed", "routes/account.interview.$interviewId.signed.ts"),
     ]),
   ]),
 
@@ -96,6 +99,7 @@ export default [
       route("guides/:guideId", "routes/admin.guides.$guideId.tsx"),
       route("guides/:guideId/versions/:version", "routes/admin.guides.$guideId.versions.$version.tsx"),
       route("guides/:guideId/versions/:version/download", "routes/admin.guides.$guideId.versions.$version.download.ts"),
+      route("api", "routes/admin.api.tsx"),
     ]),
   ]),
 
@@ -117,6 +121,10 @@ export default [
   route("invitation", "routes/invitation.tsx"),
   // The emailed link that stops reminders of unfinished interviews (?code=…): for whoever holds it, no sign-in.
   route("reminders/stop", "routes/reminders.stop.tsx"),
+  // The emailed link to sign a document someone asked another to sign (?code=…), and the document to read, once
+  // the one-time code was given: for whoever holds the link and the code, no account (issue 30).
+  route("sign", "routes/sign.tsx"),
+  route("sign/document", "routes/sign.document.ts"),
 
   // ai: the AI tools. draft and dashboard are reserved, with no pages: their paths answer 404 through the catch-all.
   ...prefix("ai", [
@@ -139,6 +147,9 @@ export default [
   route("interviews/:interviewId/answers", "routes/interviews.$interviewId.answers.ts"),
   route("attachments/:attachmentId", "routes/attachments.$attachmentId.ts"),
   route("attachments/:attachmentId/info", "routes/attachments.$attachmentId.info.ts"),
+
+  // The organisation's API: one module answers every path under /api/v1 from a table of endpoints (app/api/).
+  route("api/v1/*", "routes/api.v1.$.ts"),
 
   // operations
   route("healthz", "routes/healthz.ts"),

@@ -27,6 +27,9 @@ import * as m0025 from "./migrations/0025_date_digits";
 import * as m0026 from "./migrations/0026_reuse_answers";
 import * as m0027 from "./migrations/0027_reminders";
 import * as m0028 from "./migrations/0028_kept_posts";
+import * as m0029 from "./migrations/0029_signing";
+import * as m0030 from "./migrations/0030_signing_certificate";
+import * as m0031 from "./migrations/0031_api_tokens";
 import * as m0032 from "./migrations/0032_webhooks";
 
 /**
@@ -62,6 +65,9 @@ export const migrations: Record<string, Migration> = {
   "0026_reuse_answers": m0026,
   "0027_reminders": m0027,
   "0028_kept_posts": m0028,
+  "0029_signing": m0029,
+  "0030_signing_certificate": m0030,
+  "0031_api_tokens": m0031,
   "0032_webhooks": m0032,
 };
 

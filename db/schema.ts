@@ -16,6 +16,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   recovery_codes: RecoveryCodesTable;
   application_keys: ApplicationKeysTable;
+  signing_certificates: SigningCertificatesTable;
   interviews: InterviewsTable;
   guides: GuidesTable;
   guide_versions: GuideVersionsTable;
@@ -39,9 +40,31 @@ export interface Database {
   content_translations: ContentTranslationsTable;
   kept_posts: KeptPostsTable;
   interview_reminders: InterviewRemindersTable;
+  signing_requests: SigningRequestsTable;
+  signers: SignersTable;
+  api_tokens: ApiTokensTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+}
+
+/** The organisation's API tokens (migration 0031): only the SHA-256 of each is kept. */
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  /** The token's first characters ("lsh_" and four more), to tell tokens apart in the list. */
+  prefix: string;
+  /** SHA-256 of the whole token (base64url). */
+  token_hash: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  /** The administrator the token acts for. */
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  use_count: Generated<number>;
 }
 
 /** An address the organisation's systems receive signed events at (migration 0032, docs/decisions/0057). */
@@ -88,6 +111,45 @@ export interface WebhookAttemptsTable {
   error: string | null;
   response: string | null;
   duration_ms: number;
+}
+
+/** A completed interview's documents sent for signing (migration 0029, docs/decisions/0055). */
+export interface SigningRequestsTable {
+  id: string;
+  interview_id: string;
+  user_id: string;
+  status: "open" | "complete" | "replaced";
+  language: string;
+  created_at: string;
+  completed_at: string | null;
+  /** Sealed: the final PDF, base64. */
+  signed_pdf: string | null;
+  signed_sha256: string | null;
+}
+
+/** One signature place of a request and who signs it (migration 0029). Sealed: name, email, typed_name, drawing, decline_reason, address. */
+export interface SignersTable {
+  id: string;
+  request_id: string;
+  position: number;
+  role: string;
+  status: "waiting" | "signed" | "declined";
+  name: string;
+  email: string;
+  link_hash: string | null;
+  link_expires_at: string | null;
+  code_hash: string | null;
+  code_expires_at: string | null;
+  code_attempts: Generated<number>;
+  visit_hash: string | null;
+  visit_expires_at: string | null;
+  method: "typed" | "drawn" | null;
+  typed_name: string | null;
+  drawing: string | null;
+  signed_at: string | null;
+  declined_at: string | null;
+  decline_reason: string | null;
+  address: string | null;
 }
 
 /** "Email me if I have not finished": one per interview, sent once by housekeeping (migration 0027). */
@@ -354,7 +416,7 @@ export interface UsageEventsTable {
   language: Generated<string | null>;
 }
 
-export type UsageEventKind = "started" | "completed" | "downloaded" | "left";
+export type UsageEventKind = "started" | "completed" | "downloaded" | "left" | "signed";
 /** A source of the organisation's (migration 0014): text extracted into passages; the file itself is not kept. */
 export interface SourcesTable {
   id: Generated<number>;
@@ -433,6 +495,17 @@ export interface ApplicationKeysTable {
   id: string;
   /** The key's bytes in base64, sealed ("enc1:…") at application_keys.key:<id>. */
   key: string;
+  created_at: string;
+}
+
+/** The self-signed certificate that seals signed documents when none is configured (app/signing/certificate.server.ts). */
+export interface SigningCertificatesTable {
+  /** "self-signed". */
+  id: string;
+  /** The certificate, PEM. */
+  certificate: string;
+  /** Its private key (PKCS#8 PEM), sealed ("enc1:…") at signing_certificates.private_key:<id>. */
+  private_key: string;
   created_at: string;
 }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import SQLite from "better-sqlite3";
 import { type Generated, Kysely, sql, SqliteDialect } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
@@ -96,6 +99,30 @@ describe("cachingStatements", () => {
       expect(database.prepare(text)).toBe(first);
     } finally {
       database.close();
+    }
+  });
+
+  it("a transaction that reads and then writes waits for another process's write instead of failing", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "lsh-begin-")), "app.db");
+    const [ours, theirs] = [new SQLite(file), new SQLite(file)];
+    try {
+      for (const connection of [ours, theirs]) connection.pragma("journal_mode = WAL");
+      // Theirs gives up at once rather than wait (as the real one would) for our transaction to end.
+      theirs.pragma("busy_timeout = 0");
+      theirs.exec("create table items (id integer primary key, name text not null); insert into items (name) values ('a')");
+      const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(ours) }) });
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom("items").select("name").execute();
+        // Another process (the operator command beside the server) writes between our read and our write.
+        expect(() => theirs.exec("insert into items (name) values ('b')")).toThrow(/database is locked/);
+        await trx.insertInto("items").values({ name: `after ${before.length}` }).execute();
+      });
+      theirs.exec("insert into items (name) values ('b')");
+      expect(theirs.prepare("select name from items order by id").pluck().all()).toEqual(["a", "after 1", "b"]);
+      await db.destroy();
+    } finally {
+      theirs.close();
+      rmSync(path.dirname(file), { recursive: true, force: true });
     }
   });
 });

@@ -11,6 +11,12 @@ export const STATEMENT_CACHE_SIZE = 500;
  * `begin`/`commit`/`rollback` are statements like any other, so transactions work unchanged, and `reader` is
  * the statement's own. A statement that is still being iterated (a stream not read to its end) is busy and
  * cannot run again: then a fresh one is prepared for this query.
+ *
+ * Kysely begins transactions with a deferred `begin`; here they begin immediate. A deferred transaction that has
+ * read and then writes fails at once with SQLITE_BUSY_SNAPSHOT ("database is locked", which busy_timeout does not
+ * retry) when another process wrote in between: an operator command beside the running server did. Taking the
+ * write lock at `begin` waits for it instead (busy_timeout). Inside one process transactions already run one at
+ * a time, so nothing waits longer there.
  */
 export function cachingStatements(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
@@ -19,7 +25,8 @@ export function cachingStatements(sqlite: SQLite.Database, size = STATEMENT_CACH
       statements.clear();
       sqlite.close();
     },
-    prepare(sql: string): SqliteStatement {
+    prepare(text: string): SqliteStatement {
+      const sql = text === "begin" ? "begin immediate" : text;
       const cached = statements.get(sql);
       if (cached) {
         if (cached.busy) return sqlite.prepare(sql);

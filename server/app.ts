@@ -8,6 +8,7 @@ import { config, readDataConfig } from "~/config.server";
 import { closeDatabase, databaseHandle } from "~/db.server";
 import { clientAddressContext, nonceContext } from "~/request-context";
 import { configuredKeyring } from "~/security/data-encryption.server";
+import { prepareSigningCertificate } from "~/signing/certificate.server";
 import { createNonce, securityHeaders } from "~/security/headers.server";
 import { logger } from "~/observability/log.server";
 import { refusal, refusalLine } from "~/security/request-guard.server";
@@ -32,7 +33,11 @@ const log = logger("server");
 export async function prepareDatabase(say: Log = (line) => logger("database").info(line)): Promise<void> {
   const keys = configuredKeyring();
   const settings = readDataConfig();
-  await prepare(databaseHandle(), config().SEED_DIR, { keys, storage: storedFiles(), dataDir: config().DATA_DIR, earlier: earlierSecrets(settings, keys) }, say);
+  const handle = databaseHandle();
+  await prepare(handle, config().SEED_DIR, { keys, storage: storedFiles(), dataDir: config().DATA_DIR, earlier: earlierSecrets(settings, keys) }, say);
+  // The certificate that seals signed documents: a configured one that cannot be read stops the start here.
+  const seal = await prepareSigningCertificate(handle.db, keys);
+  say(`documents are sealed with "${seal.subject}"${seal.selfSigned ? " (self-signed: set SIGNING_CERTIFICATE to use the organisation's)" : ""}`);
   if (settings.TOTP_ENCRYPTION_KEY) say("TOTP_ENCRYPTION_KEY is no longer used (two-factor secrets are sealed with DATA_ENCRYPTION_KEY): remove it.");
 }
 
@@ -56,6 +61,7 @@ app.use((_req, res, next) => {
 app.use((req, res, next) => {
   const refused = refusal({
     method: req.method,
+    path: req.path,
     host: req.get("host"),
     urlHost: req.host,
     protocol: req.protocol,
@@ -74,6 +80,17 @@ app.use(viewer);
 // How long the session has left, asked without counting as a request (server/session-status.ts).
 app.use(sessionStatus);
 app.use(compression());
+// The organisation's API authenticates with bearer tokens only: it never sees a cookie, so no session can act
+// through it and a page elsewhere cannot make a browser's request count as the person's (app/api/).
+app.use("/api/", (req, res, next) => {
+  delete req.headers.cookie;
+  // The router's own data requests (`.data`, for a page's script) have no place here: the API answers JSON itself.
+  if (req.path.endsWith(".data")) {
+    res.status(404).set("Cache-Control", "no-store").type("application/problem+json").send(JSON.stringify({ type: "about:blank", title: "Not Found", status: 404 }));
+    return;
+  }
+  next();
+});
 
 if (config().NODE_ENV !== "development") {
   // Hashed file names never change, so they can be cached for good.

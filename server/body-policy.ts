@@ -37,6 +37,11 @@ export function refuse(req: express.Request, res: express.Response, refused: Ref
   if (res.headersSent || res.destroyed) return void res.destroy();
   if (refused.status === 405) res.set("Allow", ALLOWED_METHODS);
   if (close) closeAfterAnswer(req, res);
+  // The organisation's API answers every error as RFC 9457 problem details (app/api/problem.server.ts).
+  if (req.path.startsWith("/api/")) {
+    res.status(refused.status).type("application/problem+json").send(JSON.stringify({ type: "about:blank", title: refused.message, status: refused.status, detail: refused.reason }));
+    return;
+  }
   res.status(refused.status).type("text/plain; charset=utf-8").send(refused.message);
 }
 

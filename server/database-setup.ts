@@ -14,6 +14,8 @@ import { compactAfterResealing, resealAnswersAndFiles } from "~/interviews/seali
 import { APPLICATION_KEY_COLUMN } from "~/security/application-keys.server";
 import { type DataKeyring, openBytes, sealBytes } from "~/security/data-encryption.server";
 import { resealTextColumn, type SealedTextColumn } from "~/security/sealed-columns.server";
+import { SIGNING_COLUMNS } from "~/signing/requests.server";
+import { SIGNING_KEY_COLUMN } from "~/signing/certificate.server";
 import { importSeedSources } from "~/sources/seed.server";
 import { WEBHOOK_SECRET_COLUMNS } from "~/webhooks/endpoints.server";
 import { type AttachmentStorage, transformingStorage } from "~/storage/attachment-storage.server";
@@ -91,13 +93,16 @@ const SEALED_COLUMNS: { counted: string; spec: SealedTextColumn }[] = [
   ...TWO_FACTOR_COLUMNS,
   { counted: "AI transcript(s)", spec: TRANSCRIPT_COLUMN },
   { counted: "application key(s) (recovery codes, usage pages)", spec: APPLICATION_KEY_COLUMN },
+  // Signing (docs/decisions/0055): signers' names, emails, typed and drawn signatures, reasons; the signed PDFs.
+  ...SIGNING_COLUMNS,
+  { counted: "document seal key(s) (the self-signed signing certificate)", spec: SIGNING_KEY_COLUMN },
   ...WEBHOOK_SECRET_COLUMNS,
 ];
 
 /**
  * `cli db rotate-key`: migrations first (so a database an earlier version left is moved too), then every sealed
  * value not under the current key is sealed again: answers, file names and files, two-factor secrets, what
- * sessions hold, AI transcripts, the application's keys, webhook secrets, help requests' messages and helpers' replies. Says what it did, by kind; stops (DataDecryptionError,
+ * sessions hold, AI transcripts, the application's keys, the self-signed document seal's key, webhook secrets, signers' details and signed documents, help requests' messages and helpers' replies. Says what it did, by kind; stops (DataDecryptionError,
  * the place named) at a value no configured key opens, what was done staying done.
  */
 export async function rotateSealedValues(handle: DatabaseHandle, sealing: Sealing, log: Log): Promise<void> {

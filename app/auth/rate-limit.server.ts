@@ -48,13 +48,21 @@ export const limits = {
   // A helper downloading the files a person shared (app/help/): each opens a sealed file for the helper.
   helpFilesPerUser: { max: 60, minutes: 15 },
   helpFilesPerAddress: { max: 240, minutes: 15, perAddress: true },
+  // The organisation's API (app/api/): every request of a token, and the invitations it has the product email.
+  apiPerToken: { max: 600, minutes: 1 },
+  apiInvitationsPerToken: { max: 100, minutes: 60 },
   // Opening a guide's preview parses and caches the whole guide.
   previewPerUser: { max: 60, minutes: 15 },
   previewPerAddress: { max: 240, minutes: 15, perAddress: true },
+  // Signing (app/signing/): opening emailed links to sign, and the signing pages' forms, from one address.
+  signLinkPerAddress: { max: 60, minutes: 15, perAddress: true },
+  // Signing a document (each makes the document again): per person and per address.
+  signingPerUser: { max: 20, minutes: 15 },
+  signingPerAddress: { max: 80, minutes: 15, perAddress: true },
 } satisfies Record<string, Limit>;
 
 /** The features that cost the server more than a page: each is limited per person and per client address. */
-export type CostlyFeature = "documents" | "preview" | "ai-rephrase" | "ai-understand" | "ai-document" | "my-data" | "help-files";
+export type CostlyFeature = "documents" | "preview" | "ai-rephrase" | "ai-understand" | "ai-document" | "my-data" | "help-files" | "signing";
 
 const costlyLimits: Record<CostlyFeature, { perUser: Limit; perAddress: Limit }> = {
   documents: { perUser: limits.documentsPerUser, perAddress: limits.documentsPerAddress },
@@ -64,6 +72,7 @@ const costlyLimits: Record<CostlyFeature, { perUser: Limit; perAddress: Limit }>
   "ai-document": { perUser: limits.aiDocumentPerUser, perAddress: limits.aiDocumentPerAddress },
   "my-data": { perUser: limits.myDataPerUser, perAddress: limits.myDataPerAddress },
   "help-files": { perUser: limits.helpFilesPerUser, perAddress: limits.helpFilesPerAddress },
+  signing: { perUser: limits.signingPerUser, perAddress: limits.signingPerAddress },
 };
 
 export class RateLimitError extends Error {

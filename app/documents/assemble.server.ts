@@ -10,6 +10,7 @@ import type { Answers, DateLocale } from "~/a2j";
 import { type Block, type TextDocument, layoutTextTemplate } from "./layout";
 import { appendWithStructure, finishStructure, structureMerge } from "./merge.server";
 import { overlayPdf } from "./overlay-pdf.server";
+import type { SignatureFills } from "./signatures";
 import { bareWordTemplate, parseTemplate, parseTemplateList, type Template } from "./template";
 import { textDocumentToPdf } from "./text-pdf.server";
 import { evalCondition } from "./values";
@@ -48,6 +49,11 @@ export interface AssembleInput {
   templateId?: number;
   /** The words of the last page naming the files that could not be included, in the document's language. */
   notIncludedWords?: NotIncludedWords;
+  /**
+   * What the guide's signature places and their dates print (app/documents/signatures.ts): a line to sign on,
+   * or the signature given. Unset: they print as any variable.
+   */
+  signatures?: SignatureFills;
 }
 
 export interface NotIncludedWords {
@@ -148,15 +154,15 @@ export async function assembleDocument(input: AssembleInput): Promise<AssembleRe
       if (t.kind === "word") {
         const docx = await input.readFile(`template${t.templateId}.docx`);
         if (!docx) return { ok: false, reason: `template ${t.templateId} is a Word template, but template${t.templateId}.docx is missing` };
-        const filled = fillWordTemplate(docx, input.answers, input.dates, input.lang);
+        const filled = fillWordTemplate(docx, input.answers, input.dates, input.lang, input.signatures);
         if (!filled.ok) return { ok: false, reason: `template${t.templateId}.docx: ${filled.error}` };
         word.push({ templateId: t.templateId, title: t.title, bytes: filled.bytes });
       } else if (t.kind === "text") {
-        parts.push({ what: `template ${t.templateId}`, title: t.title, bytes: await textDocumentToPdf(layoutTextTemplate(t, input.answers, input.dates), { title: t.title || input.title, lang: input.lang }) });
+        parts.push({ what: `template ${t.templateId}`, title: t.title, bytes: await textDocumentToPdf(layoutTextTemplate(t, input.answers, input.dates, undefined, input.signatures), { title: t.title || input.title, lang: input.lang }) });
       } else {
         const pdf = await input.readFile(`template${t.templateId}.pdf`);
         if (!pdf) return { ok: false, reason: `template ${t.templateId} is a PDF template, but template${t.templateId}.pdf is missing` };
-        parts.push({ what: `template ${t.templateId}`, title: t.title, bytes: await overlayPdf(t, pdf, input.answers, input.dates, input.lang) });
+        parts.push({ what: `template ${t.templateId}`, title: t.title, bytes: await overlayPdf(t, pdf, input.answers, input.dates, input.lang, input.signatures) });
       }
     }
     const attachments = input.attachments ?? [];

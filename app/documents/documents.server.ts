@@ -17,6 +17,7 @@ import { attachmentStorage } from "~/storage/configured-storage.server";
 import { getGuideFile, getGuideVersion, interviewGuidePin } from "~/guides/guides.server";
 import { loadInterview } from "~/interviews/interviews.server";
 import { assembleDocument, englishNotIncludedWords, type NotIncludedWords } from "./assemble.server";
+import { englishSignatureWords, type PlacedSignature, type SignatureMarker, type SignatureWords, signatureFills, signatureMarkers } from "./signatures";
 import { primaryCoverage } from "./fonts.server";
 import { findLanguage } from "~/i18n/languages";
 import { messageRef, translator } from "~/i18n/translator";
@@ -71,12 +72,62 @@ export function notIncludedWordsIn(lang: string): NotIncludedWords {
   return Object.values(words).every(drawable) ? words : englishNotIncludedWords;
 }
 
-/** The file to download for a user's interview. */
-export async function interviewDocument(
-  userId: string,
-  interviewId: string,
-  { db = database(), storage = attachmentStorage() }: { db?: Db; storage?: AttachmentStorage } = {},
-): Promise<InterviewDocument> {
+/** The words signatures print with in the document's language (catalogue documents.signature.*), else English. */
+export function signatureWordsIn(lang: string): SignatureWords {
+  const language = findLanguage(lang);
+  if (!language) return englishSignatureWords;
+  const t = translator(language.code);
+  const drawn = primaryCoverage("sans", "regular");
+  const drawable = (text: string) => [...text].every((char) => drawn?.has(char.codePointAt(0)!) ?? false);
+  const sample = [t.t("documents.signature.signedBy", { name: "", date: "" }), t.t("documents.signature.drawnAlt", { name: "" })];
+  if (!sample.every(drawable)) return englishSignatureWords;
+  return {
+    signedBy: (name, date) => t.t("documents.signature.signedBy", { name, date }),
+    drawnAlt: (name) => t.t("documents.signature.drawnAlt", { name }),
+  };
+}
+
+/**
+ * An interview's document in its parts, before they become one file: the PDF (text and PDF templates and the
+ * PDF attachments), the filled Word templates, the person's Word attachments, and what names them.
+ */
+export type InterviewDocumentParts =
+  | {
+      kind: "parts";
+      /** Null when no text or PDF template applies and nothing is attached as PDF. */
+      pdf: Uint8Array | null;
+      /** The filled Word templates, and the Word files the person attached. */
+      files: { name: string; ext: string; contentType: string; bytes: Uint8Array }[];
+      /** The file name without its extension ("Letter of demand – Letter – 27 November 2026"). */
+      base: string;
+      /** The guide's title (the PDF's title). */
+      title: string;
+      /** The document's language (the guide's). */
+      lang: string;
+      /** How the document writes dates (the country's order, in the document's language). */
+      dates: DateLocale;
+      /** The guide's signature places, the person's own first (app/documents/signatures.ts). */
+      markers: SignatureMarker[];
+      issueId: number;
+      language: string | null;
+    }
+  | { kind: "not-found" }
+  | { kind: "unavailable"; message: string };
+
+export interface DocumentOptions {
+  db?: Db;
+  storage?: AttachmentStorage;
+  /**
+   * The signatures given (issue 30): each printed in its place, its date in its date's place. Without them
+   * every signature place prints a line to sign on.
+   */
+  signatures?: PlacedSignature[];
+  /** The zone a signature's day is read in (TIME_ZONE by default). */
+  timeZone?: string;
+}
+
+/** The parts of a user's interview's document (its signatures in their places when given). */
+export async function interviewDocumentParts(userId: string, interviewId: string, { db = database(), storage = attachmentStorage(), signatures = [], timeZone }: DocumentOptions = {}): Promise<InterviewDocumentParts> {
   const interview = await loadInterview(userId, interviewId, db);
   if (!interview || interview.status !== "Completed") return { kind: "not-found" };
   const issue = await getIssue(interview.issueId, db);
@@ -110,18 +161,27 @@ export async function interviewDocument(
   }
 
   const lang = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(guide.language) ? guide.language : "en";
+  // The country's order and style, in the document's language ("13 janvier 1990" in a French guide's document).
+  const dates: DateLocale | undefined = issue?.country.dates ? { ...issue.country.dates, language: lang } : undefined;
+  const markers = signatureMarkers(guide);
+  const zone = timeZone ?? config().TIME_ZONE;
+  const signingDates: DateLocale = { ...(dates ?? A2J_DATES), language: lang, style: "long" };
+  const day = (at: Date) => {
+    const days = daysInTimeZone(at, zone) ?? daysInTimeZone(at, "UTC")!;
+    return formatDaysFor(days, signingDates);
+  };
   const result = await assembleDocument({
     title: guide.title || "My Document",
     lang,
     notIncludedWords: notIncludedWordsIn(lang),
     answers: interview.state.answers,
-    // The country's order and style, in the document's language ("13 janvier 1990" in a French guide's document).
-    dates: issue?.country.dates ? { ...issue.country.dates, language: lang } : undefined,
+    dates,
     readFile: async (file) => {
       const f = await getGuideFile(pin.guideId, file, db, pin.version);
       return f ? new Uint8Array(f.bytes) : null;
     },
     attachments,
+    ...(markers.length ? { signatures: signatureFills(markers, signatures, day, signatureWordsIn(lang)) } : {}),
   });
   const base = documentFileName({
     issue: issue ? { name: issue.name, sensitive: issue.sensitive } : null,
@@ -137,18 +197,47 @@ export async function interviewDocument(
   }
   // Names only in the document: a file's name may say what it is about.
   if (result.ok && result.notIncluded.length) log(interviewId, `${result.notIncluded.length} attachment(s) could not be merged; listed on the last page`, "warn");
-  const files = [
-    ...(result.ok && result.pdf ? [{ name: `${base}.pdf`, ext: "pdf", contentType: "application/pdf", bytes: result.pdf }] : []),
-    ...(result.ok ? result.word.map((w) => ({ name: w.title || `${base} ${w.templateId}`, ext: "docx", contentType: DOCX, bytes: w.bytes })) : []),
-    ...wordFiles,
-  ];
+  return {
+    kind: "parts",
+    pdf: result.ok ? result.pdf : null,
+    files: [...(result.ok ? result.word.map((w) => ({ name: w.title || `${base} ${w.templateId}`, ext: "docx", contentType: DOCX, bytes: w.bytes })) : []), ...wordFiles],
+    base,
+    title: guide.title || "My Document",
+    lang,
+    dates: dates ?? A2J_DATES,
+    markers,
+    issueId: interview.issueId,
+    language: interview.language,
+  };
+}
+
+/**
+ * The signature places of a user's Completed interview's guide (the version it ran), the person's own first:
+ * what the signing pages ask for. Null when the interview is not the user's, not Completed, or its guide is
+ * gone; an empty list when the guide has no signature places.
+ */
+export async function interviewSignatureMarkers(userId: string, interviewId: string, db: Db = database()): Promise<SignatureMarker[] | null> {
+  const interview = await loadInterview(userId, interviewId, db);
+  if (!interview || interview.status !== "Completed") return null;
+  const issue = await getIssue(interview.issueId, db);
+  const pin = await interviewGuidePin(interview.guide, issue?.guideId ?? null, db);
+  const guide = pin ? await getGuideVersion(pin, db) : null;
+  return guide ? signatureMarkers(guide) : null;
+}
+
+/** The file to download for a user's interview. */
+export async function interviewDocument(userId: string, interviewId: string, options: DocumentOptions = {}): Promise<InterviewDocument> {
+  const parts = await interviewDocumentParts(userId, interviewId, options);
+  if (parts.kind !== "parts") return parts;
+  const { base } = parts;
+  const files = [...(parts.pdf ? [{ name: `${base}.pdf`, ext: "pdf", contentType: "application/pdf", bytes: parts.pdf }] : []), ...parts.files];
   if (files.length === 1) {
     const only = files[0]!;
     countDocumentMade(only.ext === "pdf" ? "pdf" : "docx");
-    return { kind: "file", bytes: only.bytes, contentType: only.contentType, fileName: `${base}.${only.ext}`, issueId: interview.issueId, language: interview.language };
+    return { kind: "file", bytes: only.bytes, contentType: only.contentType, fileName: `${base}.${only.ext}`, issueId: parts.issueId, language: parts.language };
   }
   countDocumentMade("zip");
-  return { kind: "file", bytes: zipFiles(files), contentType: "application/zip", fileName: `${base}.zip`, issueId: interview.issueId, language: interview.language };
+  return { kind: "file", bytes: zipFiles(files), contentType: "application/zip", fileName: `${base}.zip`, issueId: parts.issueId, language: parts.language };
 }
 
 /**
@@ -179,15 +268,25 @@ export function documentFileName({
     .slice(0, 150);
 }
 
-/** A zip of files under safe, distinct names ("a.docx", "a (2).docx"). */
-export function zipFiles(files: { name: string; ext: string; bytes: Uint8Array }[]): Uint8Array {
-  const entries: Record<string, Uint8Array> = {};
+/** The safe, distinct names files get in a zip ("a.docx", "a (2).docx"), in their order. */
+export function zipEntryNames(files: { name: string; ext: string }[]): string[] {
+  const names: string[] = [];
   for (const file of files) {
     const stem = file.name.replace(/\.[^.]*$/, "").replace(/[\x00-\x1f/\\:*?"<>|]+/g, "_").trim().slice(0, 120) || "document";
     let name = `${stem}.${file.ext}`;
-    for (let n = 2; Object.hasOwn(entries, name); n++) name = `${stem} (${n}).${file.ext}`;
-    entries[name] = file.bytes;
+    for (let n = 2; names.includes(name); n++) name = `${stem} (${n}).${file.ext}`;
+    names.push(name);
   }
+  return names;
+}
+
+/** A zip of files under safe, distinct names ("a.docx", "a (2).docx"). */
+export function zipFiles(files: { name: string; ext: string; bytes: Uint8Array }[]): Uint8Array {
+  const names = zipEntryNames(files);
+  const entries: Record<string, Uint8Array> = {};
+  files.forEach((file, i) => {
+    entries[names[i]!] = file.bytes;
+  });
   // PDFs and Word files are compressed already.
   return zipSync(entries, { level: 0 });
 }

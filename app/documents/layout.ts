@@ -6,6 +6,7 @@ import type { Element, ElementContent, Root, RootContent } from "hast";
 import rehypeParse from "rehype-parse";
 import { unified } from "unified";
 import type { Answers, DateLocale } from "~/a2j";
+import { drawnSize, fillOf, SIGNATURE_LINE, type SignatureFills } from "./signatures";
 import type { TemplateNode, TextTemplate, TitleTag } from "./template";
 import { evalCondition, loopCount, variableText } from "./values";
 
@@ -33,7 +34,9 @@ export type Block =
   | { kind: "paragraph"; runs: Run[]; align: Align; indent: number; marker?: string; size: number; heading?: number; list?: number }
   | { kind: "heading"; text: string; level: number; size: number; underline: boolean }
   | { kind: "table"; columns: { title: string; width: number }[]; rows: string[][]; style: "bordered" | "condensed" | "striped"; size: number }
-  | { kind: "page-break" };
+  | { kind: "page-break" }
+  /** A drawn signature (issue 30): a PNG, its size in points, its alternative text. */
+  | { kind: "image"; png: Uint8Array; width: number; height: number; alt: string; align: Align; indent: number };
 
 export type PageSize = "a4" | "letter";
 
@@ -231,6 +234,8 @@ interface Context {
   /** Loop iteration (1-based index into values) for variables inside a loop. */
   index?: number;
   size: number;
+  /** What signature places and their dates print (app/documents/signatures.ts), by lower-cased variable name. */
+  fills?: SignatureFills;
 }
 
 /** Renders rich text (HTML with `<a2j-variable>`) into blocks. */
@@ -284,6 +289,29 @@ export function richTextBlocks(html: string, ctx: Context): Block[] {
     const tag = el.tagName;
     if (tag === "a2j-variable") {
       const name = typeof el.properties?.name === "string" ? el.properties.name : "";
+      const fill = fillOf(ctx.fills, name);
+      if (fill) {
+        switch (fill.kind) {
+          case "blank":
+            runs.push({ text: SIGNATURE_LINE, ...style });
+            break;
+          case "date":
+            runs.push({ text: fill.text, ...style });
+            break;
+          case "typed":
+            runs.push({ text: fill.signature, ...style }, { text: "\n", ...style }, { text: fill.caption, ...style });
+            break;
+          case "drawn": {
+            // The image on a line of its own, where the signature goes; the words under it.
+            const keep = { align, indent };
+            flush(false);
+            blocks.push({ kind: "image", png: fill.png, ...drawnSize(fill), alt: fill.alt, align: keep.align, indent: keep.indent });
+            runs.push({ text: fill.caption, ...style });
+            break;
+          }
+        }
+        return;
+      }
       const value = name ? variableText(ctx.answers, name, ctx.index, ctx.dates) : null;
       if (value !== null) runs.push({ text: value, ...style });
       else runs.push({ text: "\u00a0".repeat(Math.min(24, Math.max(8, name.length))), ...style });
@@ -364,7 +392,7 @@ export function richTextBlocks(html: string, ctx: Context): Block[] {
 }
 
 /** The document of a text template for a set of answers. */
-export function layoutTextTemplate(template: TextTemplate, answers: Answers, dates?: DateLocale, pageSize: PageSize = "a4"): TextDocument {
+export function layoutTextTemplate(template: TextTemplate, answers: Answers, dates?: DateLocale, pageSize: PageSize = "a4", fills?: SignatureFills): TextDocument {
   const size = template.fontSize;
   const blocks: Block[] = [];
   let section = 0;
@@ -372,7 +400,7 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers, dat
     for (const node of nodes) {
       switch (node.tag) {
         case "rich-text":
-          blocks.push(...richTextBlocks(node.html, { answers, dates, size }));
+          blocks.push(...richTextBlocks(node.html, { answers, dates, size, fills }));
           break;
         case "section-title": {
           section++;
@@ -428,7 +456,7 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers, dat
               }
             }
           } else {
-            for (let i = 1; i <= count; i++) blocks.push(...richTextBlocks(node.loopRichText, { answers, dates, index: i, size }));
+            for (let i = 1; i <= count; i++) blocks.push(...richTextBlocks(node.loopRichText, { answers, dates, index: i, size, fills }));
           }
           break;
         }
@@ -443,8 +471,8 @@ export function layoutTextTemplate(template: TextTemplate, answers: Answers, dat
     font: fontFamily(template.fontFamily),
     size,
     blocks,
-    header: template.header.trim() ? richTextBlocks(template.header, { answers, dates, size: small }) : [],
-    footer: template.footer.trim() ? richTextBlocks(template.footer, { answers, dates, size: small }) : [],
+    header: template.header.trim() ? richTextBlocks(template.header, { answers, dates, size: small, fills }) : [],
+    footer: template.footer.trim() ? richTextBlocks(template.footer, { answers, dates, size: small, fills }) : [],
     hideHeaderOnFirstPage: template.hideHeaderOnFirstPage,
     hideFooterOnFirstPage: template.hideFooterOnFirstPage,
   };
@@ -463,6 +491,8 @@ export function blocksText(blocks: Block[]): string {
           return [b.columns.map((c) => c.title).join(" | "), ...b.rows.map((r) => r.join(" | "))].join("\n");
         case "page-break":
           return "\f";
+        case "image":
+          return `[${b.alt}]`;
       }
     })
     .join("\n");

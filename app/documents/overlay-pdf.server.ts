@@ -40,6 +40,7 @@ import {
 import type { AnswerValue, Answers, DateLocale } from "~/a2j";
 import { SCRIPT_FONTS, fontBytes, scriptCoverage, scriptFontBytes } from "./fonts.server";
 import { hasRightToLeft, needsActualText, paragraphLevels, type ScriptFont, scriptFontOf, shapedRightToLeft, textForShaping, visualOrder } from "./scripts";
+import { fillOf, type SignatureFill, type SignatureFills } from "./signatures";
 import type { PdfBox, PdfTemplate } from "./template";
 import { formatValue, variableText } from "./values";
 
@@ -246,8 +247,12 @@ function drawText(fonts: OverlayFonts, boxes: Placed[], text: string, size: numb
 const WIN_ANSI = /^[\x20-\x7e\xa0-\xff\n\r\t\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]*$/;
 
 /** Every text the overlay may write: each value as printed (a date in the guide's language may be in its script). */
-function overlayTexts(template: PdfTemplate, answers: Answers, dates: DateLocale | undefined): string[] {
+function overlayTexts(template: PdfTemplate, answers: Answers, dates: DateLocale | undefined, fills?: SignatureFills): string[] {
   const texts: string[] = [SEE_ADDENDUM];
+  for (const fill of fills?.values() ?? []) {
+    if (fill.kind === "typed") texts.push(fill.signature, fill.caption);
+    else if (fill.kind === "date") texts.push(fill.text);
+  }
   for (const box of template.boxes) {
     const v = lookup(answers, box.variable);
     if (!v) continue;
@@ -262,8 +267,8 @@ function overlayTexts(template: PdfTemplate, answers: Answers, dates: DateLocale
  * otherwise DejaVu Sans, embedded as a subset, for accented and non-Latin text and the check mark, with the
  * Noto font of each script (Tamil, Arabic, Chinese) a value is written in.
  */
-async function overlayFonts(doc: PDFDocument, template: PdfTemplate, answers: Answers, dates: DateLocale | undefined): Promise<OverlayFonts> {
-  const texts = overlayTexts(template, answers, dates);
+async function overlayFonts(doc: PDFDocument, template: PdfTemplate, answers: Answers, dates: DateLocale | undefined, fills?: SignatureFills): Promise<OverlayFonts> {
+  const texts = overlayTexts(template, answers, dates, fills);
   const checks = template.boxes.some((box) => {
     const type = lookup(answers, box.variable)?.type;
     return type === "TF" || type === "MC";
@@ -283,10 +288,10 @@ async function overlayFonts(doc: PDFDocument, template: PdfTemplate, answers: An
 }
 
 /** The template PDF with the answers written in. */
-export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers: Answers, dates?: DateLocale, lang: string | undefined = dates?.language): Promise<Uint8Array> {
+export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers: Answers, dates?: DateLocale, lang: string | undefined = dates?.language, fills?: SignatureFills): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
   doc.registerFontkit(fontkit);
-  const font = await overlayFonts(doc, template, answers, dates);
+  const font = await overlayFonts(doc, template, answers, dates, fills);
   const size = Math.min(24, Math.max(6, template.fontSize || 12));
 
   const byVariable = new Map<string, PdfBox[]>();
@@ -297,6 +302,11 @@ export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers
   const addendum: { label: string; text: string }[] = [];
 
   for (const [key, boxes] of byVariable) {
+    const fill = fillOf(fills, key);
+    if (fill) {
+      await drawSignature(doc, font, boxes.map((box) => place(doc, template, box)).filter((p): p is Placed => p !== null), fill, size, lang);
+      continue;
+    }
     const v = lookup(answers, key);
     const options = Object.hasOwn(template.variableOptions, key) ? template.variableOptions[key] : undefined;
     const type = v?.type ?? "Text";
@@ -340,6 +350,27 @@ export async function overlayPdf(template: PdfTemplate, pdf: Uint8Array, answers
   if (addendum.length) writeAddendum(doc, font, addendum, size, lang);
   tagOverlay(doc);
   return doc.save();
+}
+
+/**
+ * A signature place's boxes (issue 30): a drawn signature as its image, fitted into the first box; a typed one
+ * as "/s/ Full Name" and the words under it, flowing from box to box like any text; its date as text. An
+ * unsigned place stays empty: a form's own line is where a pen signs.
+ */
+async function drawSignature(doc: PDFDocument, fonts: OverlayFonts, boxes: Placed[], fill: SignatureFill, size: number, lang: string | undefined) {
+  if (!boxes.length || fill.kind === "blank") return;
+  if (fill.kind === "date") drawText(fonts, boxes, fill.text, size, lang);
+  else if (fill.kind === "typed") drawText(fonts, boxes, `${fill.signature}\n${fill.caption}`, size, lang);
+  else {
+    const at = boxes[0]!;
+    const image = await doc.embedPng(fill.png);
+    const scale = Math.min(at.width / fill.width, at.height / fill.height);
+    const width = fill.width * scale;
+    const height = fill.height * scale;
+    at.page.drawImage(image, { x: at.x, y: at.y + (at.height - height) / 2, width, height });
+    // The words under it go in the next box, when the template gives one.
+    if (boxes.length > 1) drawText(fonts, boxes.slice(1), fill.caption, size, lang);
+  }
 }
 
 /**

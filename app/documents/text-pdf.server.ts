@@ -717,6 +717,29 @@ function writeTable(doc: Doc, block: Extract<Block, { kind: "table" }>, font: Fo
   doc.y += DAT_LAYOUT.tableAfterPx * PX;
 }
 
+/** A drawn signature: the image at its size, a figure with its alternative text (an artifact outside the tags). */
+function writeImage(doc: Doc, block: Extract<Block, { kind: "image" }>, width: number, left: number, tags: Tags | null) {
+  closeLists(tags, 0);
+  const indent = block.indent * DAT_LAYOUT.listIndentPx * PX;
+  const w = Math.min(block.width, width - indent);
+  const h = block.height * (w / block.width);
+  if (doc.y + h > bottom(doc)) doc.addPage();
+  const x = left + indent + (block.align === "center" ? (width - indent - w) / 2 : block.align === "right" ? width - indent - w : 0);
+  const y = doc.y;
+  const draw = () => doc.image(Buffer.from(block.png), x, y, { width: w, height: h });
+  if (tags) {
+    const figure = doc.struct("Figure", { alt: block.alt });
+    tags.parent.add(figure);
+    const content = doc.markStructureContent("Figure");
+    draw();
+    doc.endMarkedContent();
+    figure.add(content);
+    figure.end();
+  } else draw();
+  doc.x = left;
+  doc.y = y + h + 2 * PX;
+}
+
 function writeBlocks(doc: Doc, blocks: Block[], font: FontFamily, width: number, left: number, tags: Tags | null) {
   let pendingBreak = false;
   let started = false;
@@ -743,6 +766,9 @@ function writeBlocks(doc: Doc, blocks: Block[], font: FontFamily, width: number,
       case "table":
         writeTable(doc, block, font, width, left, tags);
         break;
+      case "image":
+        writeImage(doc, block, width, left, tags);
+        break;
     }
   });
   closeLists(tags, 0);
@@ -750,7 +776,7 @@ function writeBlocks(doc: Doc, blocks: Block[], font: FontFamily, width: number,
 
 /** Height of header or footer blocks, measured on a scratch document's terms (line counts × line heights). */
 function blocksHeight(blocks: Block[]) {
-  return blocks.reduce((sum, b) => sum + (b.kind === "paragraph" ? lineHeight(b.size) * Math.max(1, b.runs.map((r) => r.text).join("").split("\n").length) : b.kind === "heading" ? textPt(b.size) * DAT_LAYOUT.headingLineHeight : 0), 0);
+  return blocks.reduce((sum, b) => sum + (b.kind === "image" ? b.height : b.kind === "paragraph" ? lineHeight(b.size) * Math.max(1, b.runs.map((r) => r.text).join("").split("\n").length) : b.kind === "heading" ? textPt(b.size) * DAT_LAYOUT.headingLineHeight : 0), 0);
 }
 
 function writeMargins(doc: Doc, document: TextDocument, width: number) {

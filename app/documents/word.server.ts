@@ -13,7 +13,9 @@ import { setWordLanguage } from "./word-language";
 import Docxtemplater, { type DXT } from "docxtemplater";
 import PizZip from "pizzip";
 import type { Answers, DateLocale } from "~/a2j";
+import { drawnSize, fillOf, fillText, type SignatureFill, type SignatureFills } from "./signatures";
 import { operandValue, loopCount, variableText } from "./values";
+import { drawnToken, placeDrawnSignatures } from "./word-signatures";
 
 function lookup(answers: Answers, name: string) {
   const key = name.trim().toLowerCase();
@@ -43,8 +45,16 @@ type DXTOptions = DXT.ConstructorOptions;
 export type WordResult = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
 
 /** A .docx template filled with the answers. */
-export function fillWordTemplate(template: Uint8Array, answers: Answers, dates?: DateLocale, lang?: string): WordResult {
+export function fillWordTemplate(template: Uint8Array, answers: Answers, dates?: DateLocale, lang?: string, fills?: SignatureFills): WordResult {
   let doc: Docxtemplater;
+  // Drawn signatures, in the order their places are printed: each prints a token that becomes its picture.
+  const drawn: Extract<SignatureFill, { kind: "drawn" }>[] = [];
+  const signatureText = (fill: SignatureFill): string => {
+    if (fill.kind !== "drawn") return fillText(fill);
+    let n = drawn.indexOf(fill) + 1;
+    if (!n) n = drawn.push(fill);
+    return drawnToken(n);
+  };
   try {
     doc = new Docxtemplater(new PizZip(template), {
       paragraphLoop: true,
@@ -73,6 +83,8 @@ export function fillWordTemplate(template: Uint8Array, answers: Answers, dates?:
               }
               return isTrue(operandValue(answers, name));
             }
+            const fill = fillOf(fills, name);
+            if (fill) return signatureText(fill);
             if (index !== undefined) return v?.repeating ? (variableText(answers, name, index, dates) ?? "") : undefined;
             return v ? (variableText(answers, name, undefined, dates) ?? "") : "";
           },
@@ -85,6 +97,15 @@ export function fillWordTemplate(template: Uint8Array, answers: Answers, dates?:
   try {
     doc.render({});
     const zip = doc.getZip();
+    placeDrawnSignatures(
+      {
+        read: (name) => zip.file(name)?.asText() ?? null,
+        write: (name, text) => void zip.file(name, text),
+        writeBytes: (name, bytes) => void zip.file(name, bytes),
+        names: () => Object.keys(zip.files),
+      },
+      drawn.map((fill) => ({ fill, size: drawnSize(fill) })),
+    );
     // The document's language (its guide's), said in its styles: spelling, a screen reader's voice, right to left.
     if (lang) setWordLanguage({ read: (name) => zip.file(name)?.asText() ?? null, write: (name, text) => void zip.file(name, text) }, lang);
     return { ok: true, bytes: new Uint8Array(zip.generate({ type: "uint8array", compression: "DEFLATE" })) };

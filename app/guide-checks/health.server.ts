@@ -5,6 +5,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { createExplorer, DEFAULT_MAX_STATES, type Guide, type HealthFinding, isBlocking, variablesSetByGuide } from "~/a2j";
 import type { HealthReport } from "./health-report";
 import { parseTemplate, parseTemplateList, type Template, type TemplateNode } from "~/documents/template";
+import { signatureMarkers } from "~/documents/signatures";
 
 export { explorationSummary, type HealthReport } from "./health-report";
 
@@ -56,13 +57,15 @@ export function templateFindings(guide: Guide, files: ReadonlyMap<string, Uint8A
   const ids = parseTemplateList(decoder.decode(list));
   if (!ids.ok) return [];
   const set = variablesSetByGuide(guide);
+  // Signature places and their dates are filled when people sign, never by a page (docs/decisions/0053).
+  const signed = new Set(signatureMarkers(guide).flatMap((m) => [m.variable, ...(m.dateVariable ? [m.dateVariable] : [])]).map((name) => name.toLowerCase()));
   const findings: HealthFinding[] = [];
   for (const id of ids.value) {
     const file = files.get(`template${id}.json`);
     if (!file) continue;
     const parsed = parseTemplate(decoder.decode(file), id);
     if (!parsed.ok || !parsed.value.active) continue;
-    const unset = [...templateVariables(parsed.value)].filter((name) => !set.has(name.trim().toLowerCase())).sort();
+    const unset = [...templateVariables(parsed.value)].filter((name) => !set.has(name.trim().toLowerCase()) && !signed.has(name.trim().toLowerCase())).sort();
     if (!unset.length) continue;
     const title = parsed.value.title ? ` ("${parsed.value.title}")` : "";
     findings.push({

@@ -4,6 +4,7 @@
 // helper sees it from then on only if the person shares it. Unclaimed ones are removed once their time is up.
 import { deleteInBatches, PURGE_BATCH_SIZE } from "../../db/batches";
 import type { Db } from "../../db/database";
+import { type FittingAnswer, withAnswers } from "~/a2j";
 import type { HelperLimits } from "~/administration/roles.server";
 import { type Actor, recordAuditEvent } from "~/audit/audit.server";
 import { emailKey } from "~/auth/accounts.server";
@@ -44,12 +45,15 @@ export async function prepareInterview(
   actor: Actor,
   db: Db = database(),
   now = new Date(),
+  /** Answers filled in beforehand (checked against the guide by the caller: the organisation's API). */
+  answers: readonly FittingAnswer[] = [],
 ): Promise<{ interviewId: string } | null> {
   const opened = await openViewer({ id: helper.id, administrator: false }, { preview: false, issueId, interviewId: null }, null, db);
   if (!opened?.issue || !limitsAllow(limits, { id: opened.issue.id, countryId: opened.issue.country.id })) return null;
   const issue = opened.issue;
   return db.transaction().execute(async (trx) => {
-    const interviewId = await saveInterview({ id: null, userId: helper.id, issueId: issue.id, status: "Draft", state: opened.state, guide: opened.pin, language: opened.language }, trx);
+    const state = answers.length ? { ...opened.state, answers: withAnswers(opened.state.answers, answers) } : opened.state;
+    const interviewId = await saveInterview({ id: null, userId: helper.id, issueId: issue.id, status: "Draft", state, guide: opened.pin, language: opened.language }, trx);
     await trx
       .insertInto("prepared_interviews")
       .values({

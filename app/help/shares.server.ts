@@ -361,7 +361,7 @@ export async function openRequest(helperId: string, limits: HelperLimits, shareI
     .innerJoin("issues", "issues.id", "interviews.issue_id")
     .innerJoin("categories", "categories.id", "issues.category_id")
     .selectAll("interview_shares")
-    .select(["interviews.status as interview_status", "issues.name as issue_name", "categories.name as country_name"])
+    .select(["interviews.status as interview_status", "issues.id as issue_id", "issues.name as issue_name", "categories.id as country_id", "categories.name as country_name"])
     .where("interview_shares.id", "=", shareId)
     .where(live(now))
     .where(withinLimits(limits))
@@ -372,7 +372,9 @@ export async function openRequest(helperId: string, limits: HelperLimits, shareI
     interviewId: row.interview_id,
     ownerId: row.owner_id,
     interviewStatus: row.interview_status,
+    issueId: row.issue_id,
     issueName: row.issue_name,
+    countryId: row.country_id,
     countryName: row.country_name,
     language: row.language,
     takenAt: row.taken_at,
@@ -508,5 +510,70 @@ export async function sharedFiles(request: OpenRequest, db: Db = database()) {
     contentType: row.content_type,
     size: Number(row.size),
     storageKey: row.storage_key,
+  }));
+}
+
+// ——— The organisation's systems (the API, docs/decisions/0056-the-api.md) ———
+
+/**
+ * One page of the live requests of every country and issue, newest first, after a position (`after`: the last
+ * one of the page before). For the organisation's API, which reads them with an administrator's token; each is
+ * opened afterwards with `openRequest` like a helper's.
+ */
+export async function liveRequestsPage(
+  page: { limit: number; after: { createdAt: string; id: string } | null; status: ShareStatus | null },
+  db: Db = database(),
+  now = new Date(),
+) {
+  let query = db
+    .selectFrom("interview_shares")
+    .innerJoin("interviews", "interviews.id", "interview_shares.interview_id")
+    .innerJoin("issues", "issues.id", "interviews.issue_id")
+    .innerJoin("categories", "categories.id", "issues.category_id")
+    .select([
+      "interview_shares.id",
+      "interview_shares.interview_id",
+      "interview_shares.answers",
+      "interview_shares.documents",
+      "interview_shares.files",
+      "interview_shares.language",
+      "interview_shares.status",
+      "interview_shares.taken_by_name",
+      "interview_shares.created_at",
+      "interview_shares.expires_at",
+      "interviews.status as interview_status",
+      "issues.id as issue_id",
+      "issues.name as issue_name",
+      "categories.id as country_id",
+      "categories.name as country_name",
+    ])
+    .where(live(now));
+  if (page.status) query = query.where("interview_shares.status", "=", page.status);
+  const after = page.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("interview_shares.created_at", "<", after.createdAt),
+        eb.and([eb("interview_shares.created_at", "=", after.createdAt), eb("interview_shares.id", ">", after.id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("interview_shares.created_at", "desc").orderBy("interview_shares.id").limit(page.limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    interviewId: row.interview_id,
+    answers: row.answers === 1,
+    documents: row.documents === 1,
+    files: row.files === 1,
+    language: row.language,
+    status: row.status,
+    takenByName: row.taken_by_name,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    interviewStatus: row.interview_status,
+    issueId: row.issue_id,
+    issueName: row.issue_name,
+    countryId: row.country_id,
+    countryName: row.country_name,
   }));
 }

@@ -33,6 +33,10 @@ export default function AdministrationHome() {
           <p className="muted">Upload interview guides, read their import report, publish them, and attach them to issues.</p>
         </li>
         <li>
+          <a href="/admin/api">API tokens</a>
+          <p className="muted">Tokens for the organisation's own systems to use the API: make them, see when each was last used, revoke them.</p>
+        </li>
+        <li>
           <a href="/admin/webhooks">Webhooks</a>
           <p className="muted">Addresses of the organisation's own systems that are told, signed, when people ask for help, share, complete or stop sharing: deliveries, attempts, Send again.</p>
         </li>

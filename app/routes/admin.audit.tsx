@@ -44,6 +44,8 @@ const actionNames: Record<string, string> = {
   "webhook.enabled": "Enabled a webhook endpoint",
   "webhook.deleted": "Deleted a webhook endpoint",
   "webhook.sent-again": "Sent a webhook delivery again",
+  "api-token.created": "Made an API token",
+  "api-token.revoked": "Revoked an API token",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

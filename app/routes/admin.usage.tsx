@@ -13,7 +13,7 @@ export default function Usage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title="Usage">
       <p>
-        How many interviews people started, completed and abandoned on each issue, and how many documents they downloaded, since the service began. An
+        How many interviews people started, completed and abandoned on each issue, how many documents they downloaded, and how many documents everyone signed, since the service began. An
         interview is abandoned when it was not finished and has not changed for {ABANDONED_AFTER_DAYS} days, or was deleted unfinished. Choose an
         issue to see its months and the pages where people stop.
       </p>

@@ -22,6 +22,7 @@ import { pageTitle } from "~/ui/page-title";
 import { InterviewHelpNotice } from "~/help/help-views";
 import { interviewPageHelp } from "~/help/prepared.server";
 import { offeredCount } from "~/reuse/start.server";
+import { currentRequest, signaturePlaces } from "~/signing/requests.server";
 import type { Route } from "./+types/issues.$issueId.interviews";
 
 // The host page speaks the message layer with the viewer in its frame (public/scripts/interview-host.js).
@@ -68,7 +69,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   const base = { issue: { id: issue.id, name: named.name, country: named.country, sensitive: issue.sensitive, lang: named.lang }, title: null as string | null, help };
   if (!issue.guideId || (!interview && !chosen)) return { ...base, state: "unavailable" as const };
-  if (interview?.status === "Completed") return { ...base, state: "completed" as const, interviewId: interview.id };
+  if (interview?.status === "Completed") {
+    // A document that needs signatures: its signing page first (issue 30); once signed, a link to who has signed.
+    const places = await signaturePlaces(user.id, interview.id);
+    const signing = places?.markers.length ? await currentRequest(user.id, interview.id) : null;
+    if (places?.markers.length && !signing) throw redirect(`/account/interview/${interview.id}/sign`);
+    return { ...base, state: "completed" as const, interviewId: interview.id, signing: signing ? signing.status : null };
+  }
   const guideId = chosen?.guideId ?? null;
   const viewerSrc = viewerUrl({ id: issue.id, guideId: guideId ?? issue.guideId }, interview?.id ?? null, user.id);
   const [current, reusable] = await Promise.all([
@@ -153,6 +160,11 @@ export default function InterviewHost({ loaderData }: Route.ComponentProps) {
               {t.t("public.interview.goToAccount")}
             </a>
           </p>
+          {loaderData.signing ? (
+            <p>
+              <a href={`/account/interview/${loaderData.interviewId}/sign`}>{loaderData.signing === "complete" ? t.t("signing.host.complete") : t.t("signing.host.waiting")}</a>
+            </p>
+          ) : null}
           <form method="post" action={`/account/interview/${loaderData.interviewId}/correct`}>
             <p>
               {t.t("public.interview.correct")}{" "}

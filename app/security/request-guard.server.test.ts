@@ -7,6 +7,9 @@ describe("requests refused before the app", () => {
   it("lets reads and same-site posts through", () => {
     expect(refusal({ ...base, method: "GET", origin: "https://evil.example" })).toBeNull();
     expect(refusal({ ...base, method: "HEAD" })).toBeNull();
+    // The organisation's API takes DELETE (app/api/); nothing else does.
+    expect(refusal({ ...base, method: "DELETE", path: "/api/v1/webhooks/x" })).toBeNull();
+    expect(refusal({ ...base, method: "DELETE", path: "/account" })?.status).toBe(405);
     expect(refusal({ ...base, origin: "https://help.example.org" })).toBeNull();
     expect(refusal({ ...base, origin: "null" })).toBeNull();
     expect(refusal(base)).toBeNull();
@@ -50,6 +53,10 @@ describe("how a POST body is read", () => {
 
   it("reads JSON on /assemble alone", () => {
     expect(bodyKind("/assemble", "application/json; charset=utf-8")).toBe("json");
+    // The organisation's API takes JSON, and a POST with no body at all.
+    expect(bodyKind("/api/v1/prepared-interviews", "application/json")).toBe("json");
+    expect(bodyKind("/api/v1/webhooks/x/rotate-secret", undefined)).toBe("urlencoded");
+    expect(bodyKind("/support/contact-us", undefined)).toMatchObject({ status: 400 });
     expect(bodyKind("/support/contact-us", "application/json")).toMatchObject({ status: 400, message: "What was sent could not be read." });
     expect(bodyKind("/assemble/", "application/json")).toMatchObject({ status: 400 });
   });

@@ -43,6 +43,8 @@ export type Refusal = { status: 400 | 403 | 405 | 408 | 413; message: string; re
  */
 export function refusal(request: {
   method: string;
+  /** The path: the organisation's API (/api/…) takes DELETE too (bearer tokens, no body, no cookie). */
+  path?: string;
   /** The Host header. */
   host: string | undefined;
   /** The host the app builds its URLs from: X-Forwarded-Host from the trusted proxy, else the Host header. */
@@ -52,7 +54,8 @@ export function refusal(request: {
   contentLength: string | undefined;
   publicOrigin: string;
 }): Refusal | null {
-  if (!ALLOWED.has(request.method)) return { status: 405, message: messages.method, reason: "method not allowed" };
+  const apiDelete = request.method === "DELETE" && (request.path ?? "").startsWith("/api/");
+  if (!ALLOWED.has(request.method) && !apiDelete) return { status: 405, message: messages.method, reason: "method not allowed" };
   if (!request.host?.trim()) return { status: 400, message: messages.host, reason: "no host" };
   if (request.method !== "POST") return null;
   if (request.origin && request.origin !== "null") {
@@ -67,7 +70,8 @@ export type BodyKind = "urlencoded" | "multipart" | "json";
 
 /**
  * How a POST body is read, from its Content-Type, or why it is refused unread: every route takes a form
- * (URL-encoded, or multipart with a boundary); `POST /assemble` takes JSON too (app/documents/dat.server.ts).
+ * (URL-encoded, or multipart with a boundary); `POST /assemble` takes JSON too (app/documents/dat.server.ts), and so
+ * does the organisation's API (/api/…, app/api/).
  */
 export function bodyKind(path: string, contentType: string | undefined): BodyKind | Refusal {
   const [type = "", ...params] = (contentType ?? "").split(";");
@@ -77,9 +81,11 @@ export function bodyKind(path: string, contentType: string | undefined): BodyKin
     case "multipart/form-data":
       return params.some((param) => /^\s*boundary\s*=\s*\S/i.test(param)) ? "multipart" : unreadable("multipart without a boundary");
     case "application/json":
-      return path === "/assemble" ? "json" : unreadable("not a form");
+      return path === "/assemble" || path.startsWith("/api/") ? "json" : unreadable("not a form");
     case "":
-      return unreadable("no content type");
+      // A POST of the API with nothing to send (rotate a secret, send again) has no body and no type: passed on as
+      // bytes, which the API reads only where an endpoint takes a body, as JSON (app/api/dispatch.server.ts).
+      return path.startsWith("/api/") ? "urlencoded" : unreadable("no content type");
     default:
       return unreadable("not a form");
   }

@@ -2,12 +2,13 @@ import type { ReactNode } from "react";
 import { languageName } from "~/guides/guide-language";
 import type { LanguageUsage, MonthUsage, UsageCounts } from "./usage";
 
-/** The four numbers, in the order every table and the chart show them. */
+/** The five numbers, in the order every table and the chart show them. */
 export const USAGE_SERIES: { key: keyof UsageCounts; label: string }[] = [
   { key: "started", label: "Started" },
   { key: "completed", label: "Completed" },
   { key: "abandoned", label: "Abandoned" },
   { key: "downloaded", label: "Documents downloaded" },
+  { key: "signed", label: "Documents signed" },
 ];
 
 const longMonth = new Intl.DateTimeFormat("en-GB", {

@@ -159,6 +159,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
       completed: 1,
       abandoned: 1,
       downloaded: 2,
+      signed: 0,
     });
     expect(usage?.months.map((m) => m.month)).toEqual(recentMonths(NOW));
     expect(usage?.months.slice(-3)).toEqual([
@@ -168,6 +169,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
         completed: 1,
         abandoned: 1,
         downloaded: 1,
+        signed: 0,
       },
       {
         month: "2030-02",
@@ -175,6 +177,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
         completed: 0,
         abandoned: 0,
         downloaded: 1,
+        signed: 0,
       },
       {
         month: "2030-03",
@@ -182,12 +185,13 @@ describe.each(dialects)("usage on %s", (dialect) => {
         completed: 0,
         abandoned: 0,
         downloaded: 0,
+        signed: 0,
       },
     ]);
     expect(usage?.months.slice(0, -3).every((m) => m.started + m.completed + m.abandoned + m.downloaded === 0)).toBe(true);
     expect(usage?.languages).toEqual([
-      { language: "en", started: 2, completed: 1, abandoned: 0, downloaded: 2 },
-      { language: "fr", started: 1, completed: 0, abandoned: 1, downloaded: 0 },
+      { language: "en", started: 2, completed: 1, abandoned: 0, downloaded: 2, signed: 0 },
+      { language: "fr", started: 1, completed: 0, abandoned: 1, downloaded: 0, signed: 0 },
     ]);
     expect(usage?.unfinished).toBe(2);
     // One interview on each page: under the minimum, so neither is named.
@@ -223,6 +227,7 @@ describe.each(dialects)("usage on %s", (dialect) => {
       completed: 0,
       abandoned: 4,
       downloaded: 0,
+      signed: 0,
     });
     expect(after.months.find((m) => m.month === "2030-01")).toMatchObject({
       started: 2,
@@ -248,12 +253,14 @@ describe.each(dialects)("usage on %s", (dialect) => {
       completed: 1,
       abandoned: 5,
       downloaded: 2,
+      signed: 0,
     });
     expect(all.find((i) => i.issueId === 6)).toMatchObject({
       started: 1,
       completed: 1,
       abandoned: 0,
       downloaded: 0,
+      signed: 0,
     });
     expect(all.filter((i) => i.started === 0).length).toBeGreaterThan(0);
     const sum = (key: "started" | "completed" | "abandoned" | "downloaded", rows: readonly Record<typeof key, number>[]) => rows.reduce((n, row) => n + row[key], 0);
@@ -311,6 +318,7 @@ describe.each(dialects)("usage back-filled from the interviews already there on 
       completed: 1,
       abandoned: 1,
       downloaded: 0,
+      signed: 0,
     });
     expect(usage?.months.find((m) => m.month === "2029-11")).toMatchObject({
       started: 2,

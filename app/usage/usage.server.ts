@@ -27,12 +27,14 @@ const zero = (): UsageCounts => ({
   completed: 0,
   abandoned: 0,
   downloaded: 0,
+  signed: 0,
 });
 const monthOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 7)`;
 const EVENT_COUNTS: Partial<Record<UsageEventKind, keyof UsageCounts>> = {
   started: "started",
   completed: "completed",
   downloaded: "downloaded",
+  signed: "signed",
   // A Draft deleted (by the person, or with their account) was given up: abandoned in the month of its last change.
   left: "abandoned",
 };
@@ -65,6 +67,11 @@ export async function recordDownload(issueId: number, language: string | null, d
       language,
     })
     .execute();
+}
+
+/** Records that a document was signed by everyone (app/signing/): its issue, the month and the language (no person). */
+export async function recordSigned(issueId: number, language: string | null, db: Db = database(), now = new Date()): Promise<void> {
+  await db.insertInto("usage_events").values({ issue_id: issueId, month: now.toISOString().slice(0, 7), kind: "signed", page: null, language }).execute();
 }
 
 type Counted = {

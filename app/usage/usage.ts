@@ -15,6 +15,8 @@ export interface UsageCounts {
   completed: number;
   abandoned: number;
   downloaded: number;
+  /** Documents signed by everyone who had to sign them (app/signing/). */
+  signed: number;
 }
 
 export interface IssueUsageSummary extends UsageCounts {

@@ -25,8 +25,7 @@ test("an administrator adds a markdown and a PDF source, reads their passages an
   test.slow();
   const lead = uniqueEmail("sources-lead");
   const run = randomUUID().slice(0, 8);
-  await plantSignedIn(page, lead);
-  expect(cli("admin", "grant", lead).status).toBe(0);
+  await plantSignedIn(page, lead, { role: "administrator" });
 
   await page.goto("/admin");
   await page.getByRole("link", { name: "Sources" }).click();

@@ -88,15 +88,14 @@ test("a person stops on a page, another finishes and downloads; the administrato
 
   // The administrator.
   const email = uniqueEmail("usage-admin");
-  await plantSignedIn(page, email);
-  expect(cli("admin", "grant", email).status).toBe(0);
+  await plantSignedIn(page, email, { role: "administrator" });
   await page.goto("/admin");
   await page.getByRole("link", { name: "Usage" }).click();
   await expect(page).toHaveURL(/\/admin\/usage$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Usage");
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: issue.name }) });
-  // Country, then Started, Completed, Abandoned, Documents downloaded.
-  await expect(row.getByRole("cell")).toHaveText(["United Kingdom", "6", "1", "0", "1"]);
+  // Country, then Started, Completed, Abandoned, Documents downloaded, Documents signed.
+  await expect(row.getByRole("cell")).toHaveText(["United Kingdom", "6", "1", "0", "1", "0"]);
   await axe();
   await page.screenshot({ path: `/tmp/usage-list-${test.info().project.name}.png`, fullPage: true });
   // At 320 px the table scrolls sideways in its own focusable region; the page itself does not.
@@ -111,7 +110,7 @@ test("a person stops on a page, another finishes and downloads; the administrato
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Usage: ${issue.name}`);
   const thisMonth = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());
   const months = page.getByRole("table", { name: /by month/ });
-  await expect(months.getByRole("row").filter({ has: page.getByRole("rowheader", { name: thisMonth }) }).getByRole("cell")).toHaveText(["6", "1", "0", "1"]);
+  await expect(months.getByRole("row").filter({ has: page.getByRole("rowheader", { name: thisMonth }) }).getByRole("cell")).toHaveText(["6", "1", "0", "1", "0"]);
   const stops = page.getByRole("table", { name: /stopped on/ });
   await expect(stops.getByRole("row").filter({ has: page.getByRole("rowheader", { name: stopPage, exact: true }) }).getByRole("cell")).toHaveText(["5"]);
   // The chart pictures the table; assistive technology reads the table.

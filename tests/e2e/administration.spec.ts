@@ -73,8 +73,8 @@ test("the first administrator is made on the server, makes and removes another, 
   await axe();
 
   // Removed on the server, the lead loses the area at the next request.
-  expect(cli("admin", "grant", helper).status).toBe(0);
-  expect(cli("admin", "revoke", lead).status).toBe(0);
+  expect(cli("admin", "grant", helper)).toMatchObject({ status: 0 });
+  expect(cli("admin", "revoke", lead)).toMatchObject({ status: 0 });
   await page.goto("/admin/audit");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sorry, we couldn't find this page.");
 });

@@ -48,8 +48,7 @@ test("a person's question is explained from the administrator's source, every st
   try {
     const adminPage = await admin.newPage();
     const lead = uniqueEmail("understand-admin");
-    await plantSignedIn(adminPage, lead);
-    expect(cli("admin", "grant", lead).status).toBe(0);
+    await plantSignedIn(adminPage, lead, { role: "administrator" });
     source = await addSource(adminPage, word);
   } finally {
     await admin.close();
@@ -103,7 +102,7 @@ test("a person's question is explained from the administrator's source, every st
   await expect(page.getByRole("status").filter({ hasText: "could not be checked" })).toContainText("The AI's answer could not be checked, so it is not shown.");
 
   // The organisation's record (read by this person, made an administrator now): each call, how it ended; no question.
-  expect(cli("admin", "grant", email).status).toBe(0);
+  expect(cli("admin", "grant", email)).toMatchObject({ status: 0 });
   await page.goto("/admin/ai-calls");
   const calls = page.getByRole("row").filter({ hasText: "Understand my situation" }).filter({ hasText: "Unfair dismissal" });
   await expect(calls.filter({ hasText: "uncited" }).first()).toBeVisible();
@@ -150,8 +149,7 @@ test("in the person's language: asked in French, a French source quoted and mark
   try {
     const adminPage = await admin.newPage();
     const lead = uniqueEmail("understand-fr-admin");
-    await plantSignedIn(adminPage, lead);
-    expect(cli("admin", "grant", lead).status).toBe(0);
+    await plantSignedIn(adminPage, lead, { role: "administrator" });
     await adminPage.goto("/admin/sources/new");
     await adminPage.getByLabel("Title").fill(`Paiements ${word}`);
     await adminPage.getByLabel("Public link").fill(`https://www.example.org/fr/${word}`);

@@ -65,6 +65,9 @@ test("the authorisation matrix: only the owner reaches an interview, its answers
     }
   });
   moveInterviewTo(interviewId!, "09-Outcome");
+  // A Completed one whose document needs a signature (issue 9's letter of demand has a "User signature" place).
+  const [signId] = plantInterviews(roles.owner.email, [{ issueId: 9, status: "Completed", daysAgo: 1 }]);
+  const signingRows = () => withE2eDatabase((db) => db.prepare("select count(*) as n from signing_requests where interview_id = ?").get(signId));
   const attachmentId = plantAttachment(roles.owner.email, interviewId!, secret);
   const stored = () =>
     withE2eDatabase((db) => db.prepare("select id, status, vars, engine_state, updated_at from interviews where id in (?, ?) order by id").all(interviewId, completedId));
@@ -79,6 +82,12 @@ test("the authorisation matrix: only the owner reaches an interview, its answers
     { name: "document download", method: "GET", path: `/account/interview/${completedId}/download`, owner: { status: 200 } },
     { name: "completed answers summary", method: "GET", path: `/account/interview/${completedId}/answers`, owner: { status: 200 } },
     { name: "delete confirmation", method: "GET", path: `/account/interview/${interviewId}/delete`, owner: { status: 200 } },
+    { name: "signing page", method: "GET", path: `/account/interview/${signId}/sign`, owner: { status: 200 } },
+    { name: "signing, signed", method: "POST", path: `/account/interview/${signId}/sign`, form: { fullName: secret, confirm: "on" }, owner: { status: 0 } },
+    // Not signed yet: nobody has a signed document (the owner's comes once everyone signed: tests/e2e/signing.spec.ts).
+    { name: "signed document", method: "GET", path: `/account/interview/${signId}/signed`, owner: { status: 404 } },
+    { name: "emailed link to sign, made up", method: "GET", path: `/sign?code=${signId}`, owner: { status: 404 } },
+    { name: "document for a signer, made up", method: "GET", path: `/sign/document?code=${signId}`, owner: { status: 404 } },
     { name: "AI rephrase screen", method: "GET", path: `/ai/rephrase/${interviewId}?variable=outcome+wanted+te&index=1`, owner: { status: 200, secret: true } },
     { name: "AI rephrase, asked", method: "POST", path: `/ai/rephrase/${interviewId}?variable=outcome+wanted+te&index=1`, form: { intent: "save", choice: "own", text: "changed" }, owner: { status: 0 } },
     { name: "attachment", method: "GET", path: `/attachments/${attachmentId}`, owner: { status: 200, secret: true } },
@@ -94,11 +103,12 @@ test("the authorisation matrix: only the owner reaches an interview, its answers
       expect(answer.body, `${role}: ${probe.name} leaks the secret`).not.toContain(secret);
       expect([302, 303, 401, 403, 404], `${role}: ${probe.name} answered ${answer.status}`).toContain(answer.status);
       // A redirect never leads to the thing asked for (sign-in may name it as where to come back to).
-      expect([interviewId!, completedId!, attachmentId].some((id) => withoutReturn(answer.location).includes(id)), `${role}: ${probe.name} redirects to ${answer.location}`).toBe(false);
+      expect([interviewId!, completedId!, attachmentId, signId!].some((id) => withoutReturn(answer.location).includes(id)), `${role}: ${probe.name} redirects to ${answer.location}`).toBe(false);
       if (role === "other") expect(answer.status, `another person: ${probe.name}`).toBe(404);
     }
   }
   expect(stored(), "the interview changed").toEqual(before);
+  expect(signingRows(), "someone signed the owner's document").toEqual({ n: 0 });
 
   // The account-wide routes act on whoever asks: a visitor or someone half signed in is sent away, another
   // person gets their own data (never the owner's) and cannot delete the owner's account.
@@ -315,6 +325,28 @@ test("the help desk's authorisation matrix: what a person shares reaches only th
   test.info().annotations.push({ type: "help desk matrix", description: `${asked} requests, ${table.length} rows\n${table.join("\n")}` });
   console.log(`help desk matrix: ${asked} requests by ${roles.length} roles over ${probes.length} probes`);
   await Promise.all([...Object.values(people).map(({ context }) => context.close()), visitor.close()]);
+});
+
+// The organisation's API (issue 31) takes bearer tokens only: an administrator's session cookie, sent by a browser
+// to any of its operations (a page elsewhere could make it send one), is ignored, and the answer is 401 without a
+// cookie of its own. /admin/api itself is in the administration's not-found matrix (tests/e2e/administration.spec.ts,
+// through the fuzz targets).
+test("the API never acts on a session cookie: every operation is 401 to a signed-in administrator's browser", async ({ browser, javaScriptEnabled }) => {
+  const admin = await signedInPerson(browser, javaScriptEnabled, "api-cookie-admin", { role: "administrator" });
+  try {
+    const document = (await (await admin.context.request.get("/api/v1/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const id = randomUUID();
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const method of Object.keys(methods)) {
+        const url = `/api/v1${path.replace(/\{deliveryId\}/, `msg_${"0".repeat(32)}`).replace(/\{issueId\}/, "2").replace(/\{(\w+)\}/g, id)}`;
+        const response = await admin.context.request.fetch(url, { method: method.toUpperCase(), headers: { Cookie: admin.cookie, "Content-Type": "application/json" }, data: method === "post" ? {} : undefined, failOnStatusCode: false });
+        expect(response.status(), `${method.toUpperCase()} ${path}`).toBe(401);
+        expect(response.headers()["set-cookie"], `${method.toUpperCase()} ${path}`).toBeUndefined();
+      }
+    }
+  } finally {
+    await admin.context.close();
+  }
 });
 
 // The webhook administration's matrix (issue 31): both pages and every form of an endpoint that exists, asked by a

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { declaredRouteModules, fuzzTargets, runFuzz } from "../support/fuzz";
 import { rawRequest, requestBytes, serverPid } from "../support/raw-http";
+import { plantAdministrator, plantToken } from "./api-support";
 import { signedInPerson } from "./people";
 import { plantInterviews } from "./support";
 
@@ -28,13 +29,15 @@ test("2,000 malformed requests: no 5xx, no hang, the server still answers", asyn
   expect((await rawRequest(port, requestBytes("GET", "/healthz", [["Host", "localhost"]]))).status).toBe(200);
 });
 
-test("600 malformed requests to the help desk and the help pages, as a signed-in helper and as a person: no 5xx, no hang", async ({ browser }) => {
+test("600 malformed requests to the help desk, the help pages and the signing pages, as a signed-in helper and as a person: no 5xx, no hang", async ({ browser }) => {
   test.setTimeout(120_000);
   const helper = await signedInPerson(browser, true, "fuzz-helper", { role: "helper" });
   const person = await signedInPerson(browser, true, "fuzz-person");
   try {
     // A live share and a prepared interview, so the fuzz reaches the code behind real ids too.
     const [interviewId] = plantInterviews(person.email, [{ issueId: 2, status: "Completed", daysAgo: 0 }]);
+    // And one whose document needs a signature (issue 9's letter has a signature place): its signing page.
+    const [toSign] = plantInterviews(person.email, [{ issueId: 9, status: "Completed", daysAgo: 0 }]);
     const form = { headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 };
     await person.context.request.post(`/account/interview/${interviewId}/help`, { ...form, data: "intent=share&share=answers&share=documents&message=fuzz" });
     const desk = await helper.context.request.get("/help");
@@ -43,11 +46,13 @@ test("600 malformed requests to the help desk and the help pages, as a signed-in
     const prepared = await helper.context.request.post("/help/prepared/new", { ...form, data: "issueId=2&firstName=F&lastName=Z&email=fuzz-prepared%40example.org" });
     const preparedId = prepared.headers()["location"]!.split("/").at(-1)!;
     const paths = [
-      ...Object.entries(fuzzTargets).filter(([module]) => /routes\/(help|invitation|account\.interview\.\$interviewId\.help)/.test(module)).flatMap(([, targets]) => targets),
+      ...Object.entries(fuzzTargets).filter(([module]) => /routes\/(help|invitation|sign|account\.interview\.\$interviewId\.(help|sign))/.test(module)).flatMap(([, targets]) => targets),
       `/help/requests/${shareId}`,
       `/help/requests/${shareId}/answers`,
       `/help/requests/${shareId}/document`,
       `/account/interview/${interviewId}/help`,
+      `/account/interview/${toSign}/sign`,
+      `/account/interview/${toSign}/signed`,
       `/help/prepared/${preparedId}`,
       `/help/prepared/${preparedId}/cancel`,
     ];
@@ -79,4 +84,30 @@ test("300 malformed requests to the webhook administration as an administrator: 
   } finally {
     await administrator.context.close();
   }
+});
+
+test("400 malformed requests to the API with a token that may do everything: no 5xx, no hang", async () => {
+  test.setTimeout(120_000);
+  const admin = plantAdministrator("fuzz-api-admin");
+  const token = plantToken(admin.id, "Fuzz", ["issues:read", "prepared:write", "shared:read", "replies:write", "webhooks:manage"]);
+  const id = "00000000-0000-4000-8000-000000000000";
+  const paths = [
+    ...fuzzTargets["routes/api.v1.$.ts"]!,
+    "/api/v1/issues/2",
+    "/api/v1/guides",
+    "/api/v1/guides/re-entry-navigator",
+    `/api/v1/prepared-interviews/${id}`,
+    "/api/v1/shared-interviews?status=new&limit=1",
+    `/api/v1/shared-interviews/${id}/files/${id}`,
+    "/api/v1/help-requests",
+    `/api/v1/help-requests/${id}/replies`,
+    "/api/v1/webhooks",
+    `/api/v1/webhooks/${id}/rotate-secret`,
+    `/api/v1/webhooks/${id}/deliveries/msg_${"0".repeat(32)}/send-again`,
+  ];
+  const result = await runFuzz(port, 400, seed, 4, { authorization: `Bearer ${token}`, paths });
+  console.log(`API fuzz, seed ${seed}: ${JSON.stringify(result.byStatus)}`);
+  expect(result.total).toBe(400);
+  expect(result.failures.map((f) => `${f.label}: ${f.outcome.status ?? f.outcome.outcome} ${f.outcome.body.slice(0, 200)}`), `seed ${seed}`).toEqual([]);
+  expect((await rawRequest(port, requestBytes("GET", "/healthz", [["Host", "localhost"]]))).status).toBe(200);
 });

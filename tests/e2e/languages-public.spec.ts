@@ -79,10 +79,15 @@ test.describe("the public pages in the pseudo-language", () => {
     // An issue's page with Start now, and a finished interview's Congratulations.
     await page.goto("/issues/6");
     await expectAllOurs(page, "/issues/6 (signed in)");
-    const [completed] = plantInterviews(email, [{ issueId: 6, status: "Completed", daysAgo: 0 }]);
-    await page.goto(`/issues/6/interviews/${completed}`);
+    const [completed] = plantInterviews(email, [{ issueId: 2, status: "Completed", daysAgo: 0 }]);
+    await page.goto(`/issues/2/interviews/${completed}`);
     await expect(page.locator("#congratulations-title")).toBeVisible();
     await expectAllOurs(page, "interview completed");
+    // A finished interview whose document needs signatures (issue 6's letter has signature places): its signing page.
+    const [toSign] = plantInterviews(email, [{ issueId: 6, status: "Completed", daysAgo: 0 }]);
+    await page.goto(`/issues/6/interviews/${toSign}`);
+    await expect(page).toHaveURL(new RegExp(`/account/interview/${toSign}/sign`));
+    await expectAllOurs(page, "signing page");
 
     // Understand my situation: the page, a question sent empty, an explanation; a sensitive issue's page.
     await page.goto("/issues/10/understand");

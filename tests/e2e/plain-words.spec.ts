@@ -85,7 +85,7 @@ test("the recovery codes, My data, the not-found page, the AI calls and a docume
   expect(hiddenName).toMatch(/^Summary of my situation – \d{1,2} [A-Z][a-z]+ \d{4}\.pdf$/);
 
   // The AI calls page explains the setting it names.
-  expect(cli("admin", "grant", email).status).toBe(0);
+  expect(cli("admin", "grant", email)).toMatchObject({ status: 0 });
   await page.goto("/admin/ai-calls");
   await expect(page.getByRole("main")).toContainText("No personal text is kept: transcripts are off. Whoever runs the server can turn them on (the AI_TRANSCRIPTS setting in the README).");
   await axe();

@@ -45,6 +45,8 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/account.interview.$interviewId.download.ts": [`/account/interview/${id}/download`],
   "routes/account.interview.$interviewId.correct.ts": [`/account/interview/${id}/correct`, "/account/interview/x/correct"],
   "routes/account.interview.$interviewId.answers.tsx": [`/account/interview/${id}/answers`, "/account/interview/x/answers"],
+  "routes/account.interview.$interviewId.sign.tsx": [`/account/interview/${id}/sign`, "/account/interview/x/sign", `/account/interview/${id}/sign.data`],
+  "routes/account.interview.$interviewId.signed.ts": [`/account/interview/${id}/signed`, "/account/interview/x/signed"],
   "routes/account.interview.$interviewId.help.tsx": [`/account/interview/${id}/help`, "/account/interview/x/help", `/account/interview/${id}/help.data`],
   "routes/help.tsx": ["/help/"],
   "routes/help._index.tsx": ["/help", "/help?status=taken&country=1&issue=x&language=%E0", "/help?status=closed&country=99999999999", "/help.data"],
@@ -57,6 +59,8 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/help.prepared.$interviewId.tsx": [`/help/prepared/${id}`, "/help/prepared/x"],
   "routes/help.prepared.$interviewId.cancel.tsx": [`/help/prepared/${id}/cancel`, "/help/prepared/x/cancel"],
   "routes/reminders.stop.tsx": ["/reminders/stop", "/reminders/stop?code=abc", `/reminders/stop?code=${"x".repeat(300)}`, "/reminders/stop.data?code=%"],
+  "routes/sign.tsx": ["/sign", "/sign?code=abc", `/sign?code=${"x".repeat(300)}`, "/sign.data?code=%", "/sign?code=abc&intent=send"],
+  "routes/sign.document.ts": ["/sign/document", "/sign/document?code=abc", `/sign/document?code=${"x".repeat(300)}`],
   "routes/invitation.tsx": ["/invitation", "/invitation?code=abc", `/invitation?code=${"x".repeat(300)}`, "/invitation.data?code=%"],
   "routes/admin.tsx": ["/admin/"],
   "routes/admin._index.tsx": ["/admin", "/admin.data"],
@@ -71,6 +75,7 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/admin.sources.$sourceId.delete.tsx": ["/admin/sources/1/delete", "/admin/sources/x/delete"],
   "routes/admin.languages.tsx": ["/admin/languages", "/admin/languages.data"],
   "routes/admin.reminders.tsx": ["/admin/reminders", "/admin/reminders.data"],
+  "routes/admin.api.tsx": ["/admin/api", "/admin/api.data"],
   "routes/admin.ai-calls.tsx": ["/admin/ai-calls", "/admin/ai-calls?page=0", "/admin/ai-calls?page=x"],
   "routes/admin.webhooks.tsx": ["/admin/webhooks", "/admin/webhooks.data"],
   "routes/admin.webhooks.$endpointId.tsx": ["/admin/webhooks/00000000-0000-4000-8000-000000000000", "/admin/webhooks/x", "/admin/webhooks/x?confirm=delete", "/admin/webhooks/%00.data"],
@@ -97,6 +102,16 @@ export const fuzzTargets: Record<string, string[]> = {
   "routes/interviews.$interviewId.answers.ts": [`/interviews/${id}/answers`],
   "routes/attachments.$attachmentId.ts": [`/attachments/${id}`, "/attachments/x.pdf"],
   "routes/attachments.$attachmentId.info.ts": [`/attachments/${id}/info`],
+  "routes/api.v1.$.ts": [
+    "/api/v1/openapi.json",
+    "/api/v1/issues?limit=x&cursor=%",
+    "/api/v1/guides/..%2f",
+    "/api/v1/prepared-interviews",
+    `/api/v1/shared-interviews/${id}/answers/anx`,
+    `/api/v1/shared-interviews/${id}/replies`,
+    "/api/v1/nothing",
+    "/api/v1/issues.data",
+  ],
   "routes/healthz.ts": ["/healthz"],
   "routes/not-found.tsx": ["/no/such/page", "/%E0%A4%A", "/a%00b", "//double", "/assets/none.js", "/favicon.ico", "/x.data"],
   viewer: ["/viewer", "/viewer?issueId=1", `/viewer?issueId=1&interviewId=${id}`, "/viewer?preview=case-summary", "/viewer?preview=1&guideId=case-summary&version=1", "/viewer?preview=1&guideId=case-summary&version=0"],
@@ -183,6 +198,8 @@ export type FuzzCase = { method: string; path: string; bytes: Buffer; endAfterWr
 export interface FuzzAs {
   /** A signed-in session's Cookie header, sent with nearly every request (the code behind the sign-in is fuzzed too). */
   cookie?: string;
+  /** An Authorization header (the API's bearer token), sent with nearly every request. */
+  authorization?: string;
   paths?: string[];
 }
 
@@ -195,6 +212,7 @@ export function fuzzCase(random: Random, as: FuzzAs = {}): FuzzCase {
   const headers: [string, string][] = [];
   if (random.chance(0.93)) headers.push(["Host", random.chance(0.7) ? "localhost" : random.pick(hosts)]);
   if (random.chance(0.2)) headers.push(["Origin", random.pick(["http://localhost", "null", "https://evil.example", ""])]);
+  if (as.authorization && random.chance(0.9)) headers.push(["Authorization", as.authorization]);
   if (as.cookie && random.chance(0.9)) headers.push(["Cookie", as.cookie]);
   else if (random.chance(0.2)) headers.push(["Cookie", random.pick(["__session=abc", "session=x.y", "a", "=;=;", "__Host-session=s%3Ax.y"])]);
   if (random.chance(0.2)) headers.push(["Accept-Encoding", random.pick(["gzip", "br", "*", "identity;q=0", "garbage"])]);
