@@ -117,7 +117,9 @@ export default function SignDocument({ loaderData, actionData }: Route.Component
             {request.signers.map((signer) => (
               <li key={signer.id}>
                 <p>
-                  <strong translate="no">{signer.name}</strong> ({signer.role})
+                  <strong translate="no">{signer.name}</strong>
+                  {/* The person's own place (the first) is theirs: its label ("User", "Applicant") names no one. */}
+                  {signer.position === 0 ? null : ` (${signer.role})`}
                 </p>
                 {signer.status === "signed" && signer.signedAt ? (
                   <>
