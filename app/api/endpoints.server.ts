@@ -6,7 +6,7 @@ import { answersFromJSON, answersToJSON, type Answers, type AnswerProblem, check
 import type { HelperLimits } from "~/administration/roles.server";
 import { recordAuditEvent } from "~/audit/audit.server";
 import { countAttempt, limits, refuseCostlyUse } from "~/auth/rate-limit.server";
-import { contentDisposition, interviewDocument } from "~/documents/documents.server";
+import { downloadResponse, interviewDocument } from "~/documents/documents.server";
 import { getGuide } from "~/guides/guides.server";
 import { findPrepared, type PreparedInterview, prepareInterview, sendInvitation } from "~/help/prepared.server";
 import {
@@ -404,14 +404,7 @@ export const endpoints: readonly Endpoint[] = [
       if (document.kind === "unavailable") throw new ApiProblem(503, "Service Unavailable", document.message);
       await recordView(found, tokenAsHelper(holder), "document");
       await recordAuditEvent(tokenActor(holder, address), { action: "help.document-downloaded", subject: `request ${found.id}`, details: { issue: found.issueName } });
-      return new Response(new Uint8Array(document.bytes), {
-        headers: {
-          "Content-Type": document.contentType,
-          "Content-Disposition": contentDisposition(document.fileName),
-          "Content-Length": String(document.bytes.byteLength),
-          ...API_HEADERS,
-        },
-      });
+      return downloadResponse(document, API_HEADERS);
     },
   }),
   endpoint({
@@ -458,9 +451,7 @@ export const endpoints: readonly Endpoint[] = [
       if (!bytes) throw notFoundProblem();
       await recordView(found, tokenAsHelper(holder), "file", file.id);
       await recordAuditEvent(tokenActor(holder, address), { action: "help.file-downloaded", subject: `request ${found.id}`, details: { issue: found.issueName, file: file.id } });
-      return new Response(new Uint8Array(bytes), {
-        headers: { "Content-Type": file.contentType, "Content-Disposition": contentDisposition(file.fileName), "Content-Length": String(bytes.byteLength), ...API_HEADERS },
-      });
+      return downloadResponse({ bytes, contentType: file.contentType, fileName: file.fileName }, API_HEADERS);
     },
   }),
   endpoint({

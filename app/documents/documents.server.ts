@@ -306,3 +306,19 @@ export function contentDisposition(fileName: string): string {
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * A file to download: its type, its name (contentDisposition), its length, and kept by no shared cache. `headers`
+ * adds to or replaces these (the API's own).
+ */
+export function downloadResponse(file: { bytes: Uint8Array; contentType: string; fileName: string }, headers: Record<string, string> = {}): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": contentDisposition(file.fileName),
+      "Content-Length": String(file.bytes.byteLength),
+      "Cache-Control": "private, no-store",
+      ...headers,
+    },
+  });
+}

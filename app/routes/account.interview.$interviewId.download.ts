@@ -1,6 +1,6 @@
 import { refuseCostlyUse } from "~/auth/rate-limit.server";
 import { requireUser } from "~/auth/session.server";
-import { contentDisposition, interviewDocument } from "~/documents/documents.server";
+import { downloadResponse, interviewDocument } from "~/documents/documents.server";
 import { notFound } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -21,12 +21,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (document.kind === "not-found") notFound(request);
   if (document.kind === "unavailable") return redirectWithToast("/account/interview", { type: "error", message: document.message });
   await recordDownload(document.issueId, document.language);
-  return new Response(new Uint8Array(document.bytes), {
-    headers: {
-      "Content-Type": document.contentType,
-      "Content-Disposition": contentDisposition(document.fileName),
-      "Content-Length": String(document.bytes.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse(document);
 }

@@ -1,6 +1,6 @@
 import { refuseCostlyUse } from "~/auth/rate-limit.server";
 import { requireUser } from "~/auth/session.server";
-import { contentDisposition, documentFileName } from "~/documents/documents.server";
+import { documentFileName, downloadResponse } from "~/documents/documents.server";
 import { notFound } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { storedSignedDocument } from "~/signing/requests.server";
@@ -23,12 +23,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   // A sealed PDF, or a zip of it and the signed Word files when the guide makes Word documents.
   const zip = signed.bytes[0] === 0x50 && signed.bytes[1] === 0x4b;
-  return new Response(new Uint8Array(signed.bytes), {
-    headers: {
-      "Content-Type": zip ? "application/zip" : "application/pdf",
-      "Content-Disposition": contentDisposition(`${base}.${zip ? "zip" : "pdf"}`),
-      "Content-Length": String(signed.bytes.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse({ bytes: signed.bytes, contentType: zip ? "application/zip" : "application/pdf", fileName: `${base}.${zip ? "zip" : "pdf"}` });
 }

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { myDataZip } from "~/account/my-data.server";
 import { refuseCostlyUse } from "~/auth/rate-limit.server";
 import { requireUser } from "~/auth/session.server";
-import { contentDisposition } from "~/documents/documents.server";
+import { downloadResponse } from "~/documents/documents.server";
 import { notFound } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import type { Route } from "./+types/account.my-data.download";
@@ -18,14 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refused) return redirect(`/account/my-data?wait=${refused.retryAfterMinutes}`);
   const zip = await myDataZip(user.id, { address });
   if (!zip) notFound(request);
-  return new Response(new Uint8Array(zip.bytes), {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": contentDisposition(zip.fileName),
-      "Content-Length": String(zip.bytes.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse({ ...zip, contentType: "application/zip" });
 }
 
 export function loader({ request }: Route.LoaderArgs) {

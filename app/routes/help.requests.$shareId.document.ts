@@ -1,7 +1,7 @@
 import { actorOf } from "~/administration/guard.server";
 import { recordAuditEvent } from "~/audit/audit.server";
 import { refuseCostlyUse } from "~/auth/rate-limit.server";
-import { contentDisposition, interviewDocument } from "~/documents/documents.server";
+import { downloadResponse, interviewDocument } from "~/documents/documents.server";
 import { helperAtDesk } from "~/help/guard.server";
 import { openRequest, recordView } from "~/help/shares.server";
 import { notFound } from "~/http.server";
@@ -26,12 +26,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (document.kind === "unavailable") return redirectWithToast(back, { type: "error", message: document.message });
   await recordView(found, helper.user, "document");
   await recordAuditEvent(actorOf(helper.user, context), { action: "help.document-downloaded", subject: `request ${found.id}`, details: { issue: found.issueName } });
-  return new Response(new Uint8Array(document.bytes), {
-    headers: {
-      "Content-Type": document.contentType,
-      "Content-Disposition": contentDisposition(document.fileName),
-      "Content-Length": String(document.bytes.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse(document);
 }

@@ -1,7 +1,7 @@
 import { actorOf } from "~/administration/guard.server";
 import { recordAuditEvent } from "~/audit/audit.server";
 import { refuseCostlyUse } from "~/auth/rate-limit.server";
-import { contentDisposition } from "~/documents/documents.server";
+import { downloadResponse } from "~/documents/documents.server";
 import { helperAtDesk } from "~/help/guard.server";
 import { openRequest, recordView, sharedFiles } from "~/help/shares.server";
 import { notFound } from "~/http.server";
@@ -26,12 +26,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!bytes) notFound(request);
   await recordView(found, helper.user, "file", file.id);
   await recordAuditEvent(actorOf(helper.user, context), { action: "help.file-downloaded", subject: `request ${found.id}`, details: { issue: found.issueName, file: file.id } });
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": contentDisposition(file.fileName),
-      "Content-Length": String(bytes.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse({ bytes, contentType: file.contentType, fileName: file.fileName });
 }

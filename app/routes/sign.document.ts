@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { countAttempt, RateLimitError } from "~/auth/rate-limit.server";
 import { config } from "~/config.server";
-import { contentDisposition } from "~/documents/documents.server";
+import { downloadResponse } from "~/documents/documents.server";
 import { notFound, tooManyRequests } from "~/http.server";
 import { clientAddressContext } from "~/request-context";
 import { signingLimits } from "~/signing/flow.server";
@@ -24,12 +24,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const visit: unknown = await createCookie(secure ? "__Secure-signer-visit" : "signer-visit", { secrets: config().sessionSecrets }).parse(request.headers.get("Cookie"));
   const document = await documentForSigner(code, typeof visit === "string" ? visit : null, new Date());
   if (!document) notFound(request);
-  return new Response(new Uint8Array(document.bytes), {
-    headers: {
-      "Content-Type": document.contentType,
-      "Content-Disposition": contentDisposition(document.fileName),
-      "Content-Length": String(document.bytes.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse(document);
 }

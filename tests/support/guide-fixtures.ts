@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { zipSync } from "fflate";
 
-const page = (name: string, text: string, extra: Record<string, unknown> = {}) => ({
+export const page = (name: string, text: string, extra: Record<string, unknown> = {}) => ({
   name,
   type: "A2J",
   step: 0,
@@ -21,7 +21,7 @@ const page = (name: string, text: string, extra: Record<string, unknown> = {}) =
   ...extra,
 });
 
-const field = (type: string, label: string, name: string, extra: Record<string, unknown> = {}) => ({
+export const field = (type: string, label: string, name: string, extra: Record<string, unknown> = {}) => ({
   type,
   label,
   name,
@@ -39,7 +39,7 @@ const field = (type: string, label: string, name: string, extra: Record<string, 
   ...extra,
 });
 
-const button = (label: string, next: string) => ({ label, next, url: "", message: "", name: "", value: "", repeatVar: "", repeatVarSet: "" });
+export const button = (label: string, next: string) => ({ label, next, url: "", message: "", name: "", value: "", repeatVar: "", repeatVarSet: "" });
 
 /**
  * A Guide.json: "Your name" (first name), then "Thank you" saying `Version {version}`, then SUCCESS. With

@@ -1,41 +1,19 @@
 // A guide written for the signing tests (data and e2e; issue 30): one page asking the person's full name, then
 // SUCCESS; its one text template carries two signature places, "User signature" (the person's) and "Other parent
 // signature" (another signer's), each with its date.
-import { scenarioGuide } from "./guide-fixtures";
+import { button, field, page as questionPage, scenarioGuide } from "./guide-fixtures";
 
 export const SIGNING_GUIDE_ID = "signing-test";
 export const SIGNING_ISSUE_ID = 930;
 
-const button = (label: string, next: string) => ({ label, next, url: "", message: "", name: "", value: "", repeatVar: "", repeatVarSet: "" });
 const text = (name: string) => ({ name, type: "Text", repeating: false, comment: "" });
 
 export function signingGuide() {
   const base = scenarioGuide("Joint application", "");
-  const page = {
-    ...(base.pages as Record<string, Record<string, unknown>>)["Your name"],
-    name: "Your name",
-    text: "<p>What is your full name?</p>",
-    fields: [
-      {
-        type: "text",
-        label: "Full name",
-        name: "Name TE",
-        value: "",
-        required: true,
-        order: "",
-        min: "",
-        max: "",
-        maxChars: "",
-        calculator: false,
-        listSrc: "",
-        listData: "",
-        sample: "",
-        invalidPrompt: "",
-      },
-    ],
+  const page = questionPage("Your name", "<p>What is your full name?</p>", {
+    fields: [field("text", "Full name", "Name TE", { required: true })],
     buttons: [button("Finish", "SUCCESS")],
-    codeAfter: "",
-  };
+  });
   return {
     ...base,
     title: "Joint application",
